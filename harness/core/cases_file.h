@@ -1,0 +1,63 @@
+// experiments/<family>/cases.yaml, parsed and validated (yaml-cpp).
+// The format is docs/reference-format.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/core/experiment.h"
+
+namespace fuselab {
+
+enum class Storage { Full, Sampled };
+
+struct CaseSpec {
+  std::string family;
+  std::string name;
+  Op op = Op::Attention;
+  PeKind pe = PeKind::None;
+  // op attention
+  int64_t B = 0, Hq = 0, Hkv = 0, Sq = 0, Sk = 0;
+  int64_t q_offset = 0, k_offset = 0;
+  // op rope
+  int64_t N = 0, S = 0, offset = 0;
+  int64_t D = 0;
+  bool causal = false;
+  double base = 10000.0;
+  double scale = 0.0;  // resolved: 1/sqrt(D) when the file says null
+  int64_t seed = 0;
+  bool for_tests = false;
+  bool for_benchmarks = false;
+  bool fixture = false;
+  Storage storage = Storage::Full;
+  int64_t sample_rows = 0;
+
+  std::string id() const { return family + "/" + name; }
+  // reference_data/-relative path: "<family>/<name>.h5" or "fixtures/<family>/<name>.h5".
+  std::string reference_path() const;
+  int64_t out_rows() const;  // attention B*Hq*Sq, rope N*S
+  std::string shape_text() const;  // "1x4x64x2048", "8x2kv...": see cases_file.cpp
+};
+
+const char* pe_name(PeKind pe);          // "none", "sinusoidal", "rope_interleaved", "rope_neox"
+PeKind pe_from_name(const std::string& name);  // throws on unknown
+
+struct CasesFile {
+  std::string family;
+  Op op = Op::Attention;
+  std::string path;
+  std::vector<CaseSpec> cases;
+  const CaseSpec* find(const std::string& name) const;
+};
+
+// Throws std::runtime_error naming the file (and line where yaml-cpp gives
+// one), what is wrong, and how to fix it.
+CasesFile load_cases_file(const std::string& path);
+
+// <root>/experiments/<family>/cases.yaml
+CasesFile load_family_cases(const std::string& root, const std::string& family);
+// Families with a cases.yaml under <root>/experiments, sorted.
+std::vector<std::string> list_families(const std::string& root);
+
+}  // namespace fuselab

@@ -1,0 +1,111 @@
+// An experiment: one kernel version with the claim it makes, declared before
+// it runs. Experiment modules (experiments/<family>/vNNN_slug.cu) build one
+// with the fluent setters below inside FUSELAB_EXPERIMENT; the registry
+// (registry.h) validates every declaration at startup.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <climits>
+#include <cstddef>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "kernels/common/problem.h"
+
+namespace fuselab {
+
+using kernels::AttentionProblem;
+using kernels::PeKind;
+using kernels::RopeProblem;
+
+struct CaseSpec;  // cases_file.h
+
+enum class Op { Attention, Rope };
+enum class Backend { Cuda, Cpu };
+
+// What a version can run. A case outside the limits is reported as
+// unsupported (with the reason from reject()), never as failed or passed.
+struct Limits {
+  std::set<PeKind> pe;                // PE kinds the version implements
+  int head_dim_multiple = 1;          // D must be a multiple of this
+  int max_head_dim = INT_MAX;
+  int max_seq_q = INT_MAX;
+  int max_seq_k = INT_MAX;
+  bool causal = false;                // causal masking implemented
+  bool gqa = false;                   // Hq != Hkv implemented
+  bool cross = false;                 // Sq != Sk implemented
+  long max_position = LONG_MAX;       // largest position valid for its PE math
+  // Empty when the case fits; otherwise why it does not.
+  std::optional<std::string> reject(const CaseSpec& c) const;
+  std::string describe() const;
+};
+
+// A falsifiable prediction, turned into a verdict by the harness from the
+// timings of one run (the baseline is run in the same process).
+struct Prediction {
+  enum class Kind { FasterThan, AtMostMicros, None };
+  Kind kind = Kind::None;
+  std::string baseline;            // FasterThan: experiment id or peer id
+  double factor = 1.0;             // FasterThan: t_baseline / t_this >= factor
+  double micros = 0.0;             // AtMostMicros: cold median <= micros
+  std::vector<std::string> cases;  // empty = every benchmark case both support
+  std::string describe() const;
+};
+Prediction faster_than(std::string baseline, double factor, std::vector<std::string> cases = {});
+Prediction at_most_us(double micros, std::vector<std::string> cases);
+
+// A device kernel the version launches, for the resource report
+// (registers, shared and local memory from cudaFuncGetAttributes).
+struct KernelRef {
+  std::string name;
+  const void* func = nullptr;
+};
+
+using AttentionLaunch = void (*)(const AttentionProblem&, void* workspace, cudaStream_t);
+using RopeLaunch = void (*)(const RopeProblem&, void* workspace, cudaStream_t);
+using AttentionWorkspace = std::size_t (*)(const AttentionProblem&);
+using RopeWorkspace = std::size_t (*)(const RopeProblem&);
+
+struct Experiment {
+  // Filled by FUSELAB_EXPERIMENT.
+  std::string family;   // "attention"
+  std::string version;  // "v001_online_softmax"
+  std::string source_file;
+  std::string id() const { return family + "/" + version; }
+
+  // Declared by the module.
+  std::string parent_id;  // empty only for a family's v000
+  std::string hypothesis_text;
+  Prediction prediction_value;
+  Limits limits_value;
+  Backend backend_value = Backend::Cuda;
+  bool canary_value = false;  // deliberately wrong: the checker must reject it
+  std::vector<KernelRef> kernel_refs;
+  AttentionLaunch attention_launch = nullptr;
+  RopeLaunch rope_launch = nullptr;
+  AttentionWorkspace attention_workspace = nullptr;
+  RopeWorkspace rope_workspace = nullptr;
+
+  Experiment& parent(std::string id) { parent_id = std::move(id); return *this; }
+  Experiment& hypothesis(std::string text) { hypothesis_text = std::move(text); return *this; }
+  Experiment& prediction(Prediction p) { prediction_value = std::move(p); return *this; }
+  Experiment& limits(Limits l) { limits_value = std::move(l); return *this; }
+  Experiment& backend(Backend b) { backend_value = b; return *this; }
+  Experiment& canary() { canary_value = true; return *this; }
+  Experiment& kernel(std::string name, const void* func) {
+    kernel_refs.push_back({std::move(name), func});
+    return *this;
+  }
+  Experiment& launch(AttentionLaunch f, AttentionWorkspace ws = nullptr) {
+    attention_launch = f; attention_workspace = ws; return *this;
+  }
+  Experiment& launch(RopeLaunch f, RopeWorkspace ws = nullptr) {
+    rope_launch = f; rope_workspace = ws; return *this;
+  }
+  Op op() const { return rope_launch ? Op::Rope : Op::Attention; }
+};
+
+}  // namespace fuselab

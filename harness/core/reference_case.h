@@ -1,0 +1,49 @@
+// A reference case loaded from reference_data/ (HDF5): its parameters, host
+// tensors and the expected float64 output. The loader refuses, with one
+// message naming the file, what is wrong and the command that regenerates it:
+// a missing file, a checksum that disagrees with MANIFEST, a missing dataset
+// or attribute, a dtype or shape that disagrees with the attributes or with
+// cases.yaml, NaN or Inf in a reference.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/core/cases_file.h"
+
+namespace fuselab {
+
+struct ReferenceError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct ReferenceCase {
+  CaseSpec spec;
+  std::string path;            // absolute path of the .h5 file
+  std::string file_sha256;
+  std::vector<float> q, k, v;  // op attention (regenerated for sampled files)
+  std::vector<float> x;        // op rope
+  std::vector<float> inv_freq; // [D/2]
+  // Expected output: full ([out_rows, D]) or sampled ([rows.size(), D]).
+  std::vector<int64_t> rows;   // empty for full storage; else flattened row ids
+  std::vector<double> out;
+  std::vector<float> out_torch_fp32;
+  double torch_fp32_max_abs_err = 0.0;
+  std::string torch_fp32_method;
+  bool sampled() const { return !rows.empty(); }
+};
+
+struct LoadOptions {
+  std::string reference_root;   // the reference_data/ folder
+  std::string manifest_path;    // default: <reference_root>/MANIFEST
+  bool verify_checksum = true;
+};
+
+ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts);
+
+// The command that regenerates one case's file (used in every message).
+std::string regenerate_command(const CaseSpec& spec);
+
+}  // namespace fuselab
