@@ -1,0 +1,35 @@
+// The subcommands of `fuselab`. Each returns an exit code (exit_codes.h) and
+// throws std::runtime_error for bad input (main turns it into one message).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fuselab::cli {
+
+struct Paths {
+  std::string root;         // repository root
+  std::string references;   // reference_data/
+  std::string records_dir;  // reports/runs/
+  std::string log;          // OPTIMIZATION_LOG.md
+};
+
+struct RunArgs {
+  std::vector<std::string> targets;        // ids, short ids, families, globs, "all"
+  std::vector<std::string> case_patterns;  // --case
+  bool quick = false;
+  bool time = true;                        // false for `check`
+  std::vector<std::string> command_line;
+};
+
+int cmd_run(const Paths& paths, const RunArgs& args);
+int cmd_list();
+int cmd_show(const std::string& id);
+int cmd_env(bool with_ceilings);
+int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families);
+int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_line);
+
+// Registry validation against the cases files; throws on the first problem.
+void validate_registry(const std::string& root);
+
+}  // namespace fuselab::cli

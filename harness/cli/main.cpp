@@ -1,0 +1,69 @@
+// fuselab: the command line. See README.md for the commands and exit codes.
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/exit_codes.h"
+#include "harness/core/provenance.h"
+
+int main(int argc, char** argv) {
+  using namespace fuselab;
+  CLI::App app{"fuselab: a lab bench for attention kernels with fused positional embeddings"};
+  app.require_subcommand(1);
+  cli::Paths paths;
+  paths.root = repository_root();
+  app.add_option("--root", paths.root, "repository root (default: the source tree, or $FUSELAB_ROOT)");
+  app.add_option("--records-dir", paths.records_dir, "where run records go (default: reports/runs)");
+  app.add_option("--log", paths.log, "the optimization log (default: OPTIMIZATION_LOG.md)");
+  app.add_option("--references", paths.references, "reference folder (default: reference_data)");
+
+  cli::RunArgs run_args;
+  auto* list = app.add_subcommand("list", "list experiments");
+  std::string show_id;
+  auto* show = app.add_subcommand("show", "show one experiment's declaration");
+  show->add_option("id", show_id)->required();
+  auto* check = app.add_subcommand("check", "check correctness on every case (no timing)");
+  check->add_option("targets", run_args.targets, "ids, family/vN, families, globs")->required();
+  check->add_option("--case", run_args.case_patterns, "case name globs");
+  auto* run = app.add_subcommand("run", "check, time, record and log");
+  run->add_option("targets", run_args.targets, "ids, family/vN, families, globs or all")->required();
+  run->add_option("--case", run_args.case_patterns, "case name globs");
+  run->add_flag("--quick", run_args.quick, "shorter sampling budget and looser noise target");
+  bool with_ceilings = false;
+  auto* env = app.add_subcommand("env", "describe the machine (GPU, driver, build, git)");
+  env->add_flag("--ceilings", with_ceilings, "also measure the copy and FP32 ceilings");
+  auto* refs = app.add_subcommand("refs", "reference data");
+  std::vector<std::string> families;
+  auto* verify = refs->add_subcommand("verify", "verify reference files against MANIFEST");
+  verify->add_option("families", families, "families (default: all)");
+  refs->require_subcommand(1);
+  auto* calibrate = app.add_subcommand("calibrate", "timing self-test, recorded and logged");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? exit_code::kOk : exit_code::kBadInput;
+  }
+  if (paths.references.empty()) paths.references = paths.root + "/reference_data";
+  if (paths.records_dir.empty()) paths.records_dir = paths.root + "/reports/runs";
+  if (paths.log.empty()) paths.log = paths.root + "/OPTIMIZATION_LOG.md";
+  run_args.command_line.assign(argv, argv + argc);
+  spdlog::set_pattern("[%H:%M:%S] %^%l%$ %v");
+
+  try {
+    cli::validate_registry(paths.root);
+    if (*list) return cli::cmd_list();
+    if (*show) return cli::cmd_show(show_id);
+    if (*env) return cli::cmd_env(with_ceilings);
+    if (*verify) return cli::cmd_refs_verify(paths, families);
+    if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
+    if (*check) run_args.time = false;
+    return cli::cmd_run(paths, run_args);
+  } catch (const std::exception& e) {
+    std::cerr << "fuselab: " << e.what() << "\n";
+    return exit_code::kBadInput;
+  }
+}

@@ -1,0 +1,83 @@
+#include "harness/core/error_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace fuselab {
+namespace {
+
+std::vector<int64_t> unflatten(const CaseSpec& s, int64_t row, int64_t d) {
+  if (s.op == Op::Rope) return {row / s.S, row % s.S, d};
+  const int64_t seq = row % s.Sq;
+  const int64_t bh = row / s.Sq;
+  return {bh / s.Hq, bh % s.Hq, seq, d};
+}
+
+}  // namespace
+
+ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
+                           double tolerance) {
+  const CaseSpec& s = ref.spec;
+  const int64_t D = s.D;
+  ErrorReport r;
+  r.tolerance = tolerance;
+  r.torch_fp32_max_abs_err = ref.torch_fp32_max_abs_err;
+  const int64_t rows = ref.sampled() ? static_cast<int64_t>(ref.rows.size()) : s.out_rows();
+  if (static_cast<int64_t>(out.size()) != s.out_rows() * D)
+    throw std::runtime_error("output of " + s.id() + " has " + std::to_string(out.size()) +
+                             " elements, expected " + std::to_string(s.out_rows() * D));
+  bool have_worst = false;
+  for (int64_t i = 0; i < rows; ++i) {
+    const int64_t row = ref.sampled() ? ref.rows[i] : i;
+    for (int64_t d = 0; d < D; ++d) {
+      const double got = out[row * D + d];
+      const double want = ref.out[i * D + d];
+      ++r.checked;
+      const double err = std::fabs(got - want);
+      if (!std::isfinite(got)) ++r.nonfinite;
+      if (!(err <= tolerance)) ++r.over_tolerance;
+      // A non-finite value counts as an infinite error: the worst possible.
+      const double key = std::isfinite(err) ? err : INFINITY;
+      if (!have_worst || key > r.max_abs_err) {
+        have_worst = true;
+        r.max_abs_err = key;
+        r.where = unflatten(s, row, d);
+        r.got = got;
+        r.expected = want;
+      }
+      if (std::isfinite(err))
+        r.max_rel_err = std::max(r.max_rel_err, err / std::max(std::fabs(want), 1e-6));
+    }
+  }
+  r.pass = r.checked > 0 && r.nonfinite == 0 && r.over_tolerance == 0;
+  return r;
+}
+
+std::string ErrorReport::summary() const {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%s max_abs_err %.3g (torch fp32 %.3g), %lld over tol, %lld non-finite",
+                pass ? "PASS" : "FAIL", max_abs_err, torch_fp32_max_abs_err,
+                static_cast<long long>(over_tolerance), static_cast<long long>(nonfinite));
+  return buf;
+}
+
+nlohmann::json to_json(const ErrorReport& r) {
+  auto finite_or_null = [](double v) -> nlohmann::json {
+    if (std::isfinite(v)) return v;
+    return nullptr;
+  };
+  return {{"pass", r.pass},
+          {"tolerance", r.tolerance},
+          {"checked", r.checked},
+          {"nonfinite", r.nonfinite},
+          {"over_tolerance", r.over_tolerance},
+          {"max_abs_err", finite_or_null(r.max_abs_err)},
+          {"max_rel_err", finite_or_null(r.max_rel_err)},
+          {"where", r.where},
+          {"got", finite_or_null(r.got)},
+          {"expected", r.expected},
+          {"torch_fp32_max_abs_err", r.torch_fp32_max_abs_err}};
+}
+
+}  // namespace fuselab

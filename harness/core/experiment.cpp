@@ -1,0 +1,89 @@
+#include "harness/core/experiment.h"
+
+#include <sstream>
+
+#include "harness/core/cases_file.h"
+
+namespace fuselab {
+
+std::optional<std::string> Limits::reject(const CaseSpec& c) const {
+  std::ostringstream why;
+  if (!pe.count(c.pe)) {
+    why << "PE kind " << pe_name(c.pe) << " not implemented";
+  } else if (c.D % head_dim_multiple != 0) {
+    why << "head_dim " << c.D << " is not a multiple of " << head_dim_multiple;
+  } else if (c.D > max_head_dim) {
+    why << "head_dim " << c.D << " exceeds " << max_head_dim;
+  } else if (c.op == Op::Attention && c.Sq > max_seq_q) {
+    why << "seq_q " << c.Sq << " exceeds " << max_seq_q;
+  } else if (c.op == Op::Attention && c.Sk > max_seq_k) {
+    why << "seq_k " << c.Sk << " exceeds " << max_seq_k;
+  } else if (c.causal && !causal) {
+    why << "causal masking not implemented";
+  } else if (c.op == Op::Attention && c.Hq != c.Hkv && !gqa) {
+    why << "grouped-query attention (Hq " << c.Hq << " != Hkv " << c.Hkv << ") not implemented";
+  } else if (c.op == Op::Attention && c.Sq != c.Sk && !cross) {
+    why << "cross-attention (Sq " << c.Sq << " != Sk " << c.Sk << ") not implemented";
+  } else {
+    const long last = c.op == Op::Attention
+                          ? static_cast<long>(std::max(c.q_offset + c.Sq, c.k_offset + c.Sk) - 1)
+                          : static_cast<long>(c.offset + c.S - 1);
+    if (c.pe != PeKind::None && last > max_position)
+      why << "position " << last << " beyond the declared valid range (<= " << max_position << ")";
+  }
+  const std::string s = why.str();
+  if (s.empty()) return std::nullopt;
+  return s;
+}
+
+std::string Limits::describe() const {
+  std::ostringstream o;
+  o << "pe {";
+  const char* sep = "";
+  for (PeKind k : pe) { o << sep << pe_name(k); sep = ", "; }
+  o << "}";
+  if (head_dim_multiple > 1) o << "; head_dim % " << head_dim_multiple << " == 0";
+  if (max_head_dim != INT_MAX) o << "; head_dim <= " << max_head_dim;
+  if (max_seq_q != INT_MAX) o << "; seq_q <= " << max_seq_q;
+  if (max_seq_k != INT_MAX) o << "; seq_k <= " << max_seq_k;
+  o << "; causal " << (causal ? "yes" : "no") << "; gqa " << (gqa ? "yes" : "no")
+    << "; Sq != Sk " << (cross ? "yes" : "no");
+  if (max_position != LONG_MAX) o << "; positions <= " << max_position;
+  return o.str();
+}
+
+Prediction faster_than(std::string baseline, double factor, std::vector<std::string> cases) {
+  Prediction p;
+  p.kind = Prediction::Kind::FasterThan;
+  p.baseline = std::move(baseline);
+  p.factor = factor;
+  p.cases = std::move(cases);
+  return p;
+}
+
+Prediction at_most_us(double micros, std::vector<std::string> cases) {
+  Prediction p;
+  p.kind = Prediction::Kind::AtMostMicros;
+  p.micros = micros;
+  p.cases = std::move(cases);
+  return p;
+}
+
+std::string Prediction::describe() const {
+  std::ostringstream o;
+  switch (kind) {
+    case Kind::None: return "none";
+    case Kind::FasterThan: o << "at least " << factor << "x faster than " << baseline; break;
+    case Kind::AtMostMicros: o << "cold median at most " << micros << " us"; break;
+  }
+  if (cases.empty()) {
+    o << " on every benchmark case both support";
+  } else {
+    o << " on ";
+    const char* sep = "";
+    for (const auto& c : cases) { o << sep << c; sep = ", "; }
+  }
+  return o.str();
+}
+
+}  // namespace fuselab

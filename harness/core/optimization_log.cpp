@@ -1,0 +1,136 @@
+#include "harness/core/optimization_log.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+
+namespace fuselab {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kLogHeader =
+    "# fuselab optimization log\n\n"
+    "Entries are appended by `fuselab run`, one per experiment per run, from the run\n"
+    "records in reports/runs/. Do not edit entries by hand.\n\n"
+    "<!-- summary:begin -->\n<!-- summary:end -->\n";
+
+std::string fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string number_or_dash(const json& j, const char* format, double scale = 1.0) {
+  if (!j.is_number()) return "—";
+  return fmt(format, j.get<double>() * scale);
+}
+
+std::string case_row(const json& c) {
+  std::ostringstream row;
+  const json& check = c["check"];
+  std::string status = c["status"].get<std::string>();
+  if (c.contains("recheck") && c["recheck"].is_object() && !c["recheck"]["pass"].get<bool>())
+    status += " (recheck FAILED)";
+  row << "| " << c["name"].get<std::string>() << " | " << status << " | "
+      << (check.is_object() ? number_or_dash(check["max_abs_err"], "%.2e") : "—") << " | "
+      << (check.is_object() ? number_or_dash(check["torch_fp32_max_abs_err"], "%.2e") : "—")
+      << " | ";
+  if (c.contains("timing")) {
+    const json& cold = c["timing"]["cold"]["stats"];
+    const json& hot = c["timing"]["hot"];
+    row << number_or_dash(cold["median"], "%.2f") << " | " << number_or_dash(cold["iqr"], "%.2f")
+        << " | " << cold["n"].get<long>() << " | "
+        << (hot.contains("stats") ? number_or_dash(hot["stats"]["median"], "%.2f") : "—")
+        << " | " << number_or_dash(c["achieved"]["GBps"], "%.0f") << " | "
+        << (c["achieved"].contains("copy_fraction")
+                ? number_or_dash(c["achieved"]["copy_fraction"], "%.1f%%", 100.0)
+                : "—")
+        << " |";
+  } else {
+    row << "— | — | — | — | — | — |";
+  }
+  if (!c["reason"].get<std::string>().empty()) row << " " << c["reason"].get<std::string>();
+  return row.str();
+}
+
+std::string environment_line(const json& record) {
+  std::ostringstream o;
+  const json& env = record["environment"];
+  if (env.contains("gpu") && env["gpu"].is_object()) {
+    const json& g = env["gpu"];
+    o << g["name"].get<std::string>() << " (" << g["sm_count"].get<int>() << " SMs), driver "
+      << g["driver"].get<std::string>() << ", CUDA runtime " << g["runtime_version"].get<int>();
+  } else {
+    o << "CPU only (" << env.value("host", std::string("unknown host")) << ")";
+  }
+  if (record["ceilings"].is_object())
+    o << "; copy ceiling " << fmt("%.0f", record["ceilings"]["copy_GBps"].get<double>())
+      << " GB/s, FP32 " << fmt("%.1f", record["ceilings"]["fp32_TFLOPs"].get<double>())
+      << " TFLOP/s";
+  const json& git = record["git"];
+  o << "; commit " << (git["commit"].is_string() ? git["commit"].get<std::string>().substr(0, 12)
+                                                 : std::string("unknown"));
+  if (git["dirty"].is_boolean() && git["dirty"].get<bool>()) o << " (dirty)";
+  return o.str();
+}
+
+}  // namespace
+
+std::string render_log_entry(const json& record, const json& e, const std::string& record_link) {
+  std::ostringstream o;
+  o << "\n## " << record["started_utc"].get<std::string>() << " — " << e["id"].get<std::string>()
+    << " — " << e["verdict"]["value"].get<std::string>() << "\n\n";
+  if (!e["parent"].get<std::string>().empty())
+    o << "- Parent: " << e["parent"].get<std::string>() << "\n";
+  o << "- Hypothesis: " << e["hypothesis"].get<std::string>() << "\n"
+    << "- Prediction: " << e["prediction"]["text"].get<std::string>() << "\n"
+    << "- Verdict: " << e["verdict"]["value"].get<std::string>() << " — "
+    << e["verdict"]["reason"].get<std::string>() << "\n"
+    << "- Limits: " << e["limits"].get<std::string>() << "\n\n"
+    << "| case | check | max abs err | torch fp32 err | cold median µs | IQR µs | n | hot µs "
+       "| GB/s | % copy |\n"
+    << "|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& c : e["cases"]) o << case_row(c) << "\n";
+  o << "\nEnvironment: " << environment_line(record) << ".  \n"
+    << "Record: [" << record["run_id"].get<std::string>() << "](" << record_link << ")\n";
+  return o.str();
+}
+
+void append_to_log(const std::string& log_path, const std::string& text) {
+  const int fd = ::open(log_path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    throw std::runtime_error("cannot open " + log_path + ": " + std::strerror(errno) +
+                             ". Fix: check the path is writable");
+  if (::flock(fd, LOCK_EX) != 0) {
+    ::close(fd);
+    throw std::runtime_error("cannot lock " + log_path + ": " + std::strerror(errno));
+  }
+  std::string all;
+  if (::lseek(fd, 0, SEEK_END) == 0) all = kLogHeader;
+  all += text;
+  const char* p = all.data();
+  std::size_t left = all.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const std::string why = std::strerror(errno);
+      ::flock(fd, LOCK_UN);
+      ::close(fd);
+      throw std::runtime_error("writing " + log_path + " failed: " + why);
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  ::flock(fd, LOCK_UN);
+  ::close(fd);
+}
+
+}  // namespace fuselab

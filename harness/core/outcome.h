@@ -1,0 +1,48 @@
+// What one run measured, before it becomes a run record: per experiment,
+// per case, the check, the timings and the raw samples.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/cases_file.h"
+#include "harness/core/error_report.h"
+#include "harness/core/experiment.h"
+
+namespace fuselab {
+
+enum class CaseStatus { Passed, Failed, Unsupported, Error, NotRun };
+const char* status_name(CaseStatus s);
+
+struct CaseOutcome {
+  CaseSpec spec;
+  CaseStatus status = CaseStatus::NotRun;
+  std::string reason;  // unsupported / error / not-run explanation
+  std::string reference_file;
+  std::string reference_sha256;
+  std::optional<ErrorReport> check;
+  std::optional<ErrorReport> recheck;  // the output of the last timed launch
+  std::vector<double> cold_s;          // raw samples, seconds
+  std::vector<double> hot_s;
+  std::string hot_unavailable;         // why there is no hot timing
+  bool timed() const { return !cold_s.empty(); }
+};
+
+struct Verdict {
+  std::string value;  // CONFIRMED | REFUTED | INCONCLUSIVE | INVALID | UNTESTED
+  std::string reason;
+};
+
+struct ExperimentOutcome {
+  const Experiment* experiment = nullptr;
+  std::string source_sha256;      // the module and its kernel header
+  nlohmann::json resources;       // per kernel: registers, shared, local bytes
+  std::vector<CaseOutcome> cases;
+  Verdict verdict;
+  const CaseOutcome* find(const std::string& case_name) const;
+};
+
+}  // namespace fuselab

@@ -1,0 +1,201 @@
+#include "harness/core/reference_case.h"
+
+#include <cmath>
+#include <filesystem>
+#include <optional>
+
+#include "harness/core/counter_rng.h"
+#include "harness/core/hdf5_reader.h"
+#include "harness/core/manifest.h"
+#include "harness/core/sha256.h"
+
+namespace fuselab {
+namespace fs = std::filesystem;
+
+namespace {
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "the MANIFEST inputs hash is over little-endian bytes");
+
+// What a file must say about itself, from cases.yaml.
+void check_attributes(const H5Reader& h5, const CaseSpec& spec) {
+  const auto expect_string = [&](const std::string& name, const std::string& want) {
+    const std::string got = h5.string_attr(name);
+    if (got != want)
+      throw H5Problem("attribute " + name + " = '" + got + "' disagrees with cases.yaml ('" + want + "')");
+  };
+  const auto expect_int = [&](const std::string& name, int64_t want) {
+    const int64_t got = h5.int64_attr(name);
+    if (got != want)
+      throw H5Problem("attribute " + name + " = " + std::to_string(got) +
+                      " disagrees with cases.yaml (" + std::to_string(want) + ")");
+  };
+  const auto expect_float = [&](const std::string& name, double want) {
+    const double got = h5.float64_attr(name);
+    if (got != want)
+      throw H5Problem("attribute " + name + " = " + std::to_string(got) +
+                      " disagrees with cases.yaml (" + std::to_string(want) + ")");
+  };
+  expect_string("family", spec.family);
+  expect_string("case", spec.name);
+  expect_string("op", spec.op == Op::Rope ? "rope" : "attention");
+  expect_string("pe", pe_name(spec.pe));
+  expect_string("storage", spec.storage == Storage::Sampled ? "sampled" : "full");
+  expect_string("input_generator", kCounterGeneratorName);
+  if (spec.op == Op::Rope) {
+    expect_int("N", spec.N);
+    expect_int("S", spec.S);
+    expect_int("offset", spec.offset);
+  } else {
+    expect_int("B", spec.B);
+    expect_int("Hq", spec.Hq);
+    expect_int("Hkv", spec.Hkv);
+    expect_int("Sq", spec.Sq);
+    expect_int("Sk", spec.Sk);
+    expect_int("q_offset", spec.q_offset);
+    expect_int("k_offset", spec.k_offset);
+  }
+  expect_int("D", spec.D);
+  expect_int("causal", spec.causal ? 1 : 0);
+  expect_float("base", spec.base);
+  expect_float("scale", spec.scale);
+  expect_int("seed", spec.seed);
+  // Provenance: present and of the right type.
+  for (const char* name : {"generator_version", "generator_sha256", "torch_version", "numpy_version",
+                           "h5py_version", "compute_device"})
+    h5.string_attr(name);
+}
+
+template <typename T>
+void check_finite(const std::vector<T>& data, const std::string& name) {
+  for (std::size_t i = 0; i < data.size(); ++i)
+    if (!std::isfinite(data[i]))
+      throw H5Problem("dataset '" + name + "' holds " + (std::isnan(data[i]) ? "NaN" : "Inf") +
+                      " at element " + std::to_string(i));
+}
+
+void read_inputs(const H5Reader& h5, ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
+  if (s.op == Op::Rope) {
+    ref.x = h5.float32_dataset("x", {s.N, s.S, s.D});
+    check_finite(ref.x, "x");
+    return;
+  }
+  ref.q = h5.float32_dataset("q", {s.B, s.Hq, s.Sq, s.D});
+  ref.k = h5.float32_dataset("k", {s.B, s.Hkv, s.Sk, s.D});
+  ref.v = h5.float32_dataset("v", {s.B, s.Hkv, s.Sk, s.D});
+  check_finite(ref.q, "q");
+  check_finite(ref.k, "k");
+  check_finite(ref.v, "v");
+}
+
+void regenerate_inputs(ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
+  if (s.op == Op::Rope) {
+    ref.x = counter_tensor(s.seed, CounterStream::X, static_cast<std::size_t>(s.N * s.S * s.D));
+    return;
+  }
+  const auto q_count = static_cast<std::size_t>(s.B * s.Hq * s.Sq * s.D);
+  const auto kv_count = static_cast<std::size_t>(s.B * s.Hkv * s.Sk * s.D);
+  ref.q = counter_tensor(s.seed, CounterStream::Q, q_count);
+  ref.k = counter_tensor(s.seed, CounterStream::K, kv_count);
+  ref.v = counter_tensor(s.seed, CounterStream::V, kv_count);
+}
+
+// sha256 over the raw bytes of q k v inv_freq (attention) or x inv_freq (rope).
+std::string inputs_sha256(const ReferenceCase& ref) {
+  Sha256 hash;
+  const auto add = [&](const std::vector<float>& t) { hash.update(t.data(), t.size() * sizeof(float)); };
+  if (ref.spec.op == Op::Rope) {
+    add(ref.x);
+  } else {
+    add(ref.q);
+    add(ref.k);
+    add(ref.v);
+  }
+  add(ref.inv_freq);
+  return hash.hex_digest();
+}
+
+void read_expected(const H5Reader& h5, ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
+  std::vector<int64_t> out_shape =
+      s.op == Op::Rope ? std::vector<int64_t>{s.N, s.S, s.D} : std::vector<int64_t>{s.B, s.Hq, s.Sq, s.D};
+  if (s.storage == Storage::Sampled) {
+    ref.rows = h5.int64_dataset("rows", {s.sample_rows});
+    for (std::size_t i = 0; i < ref.rows.size(); ++i)
+      if (ref.rows[i] < 0 || ref.rows[i] >= s.out_rows())
+        throw H5Problem("dataset 'rows' holds " + std::to_string(ref.rows[i]) + " at element " +
+                        std::to_string(i) + ", outside [0, " + std::to_string(s.out_rows()) + ")");
+    out_shape = {s.sample_rows, s.D};
+  }
+  ref.out = h5.float64_dataset("out", out_shape);
+  ref.out_torch_fp32 = h5.float32_dataset("out_torch_fp32", out_shape);
+  check_finite(ref.out, "out");
+  check_finite(ref.out_torch_fp32, "out_torch_fp32");
+  ref.torch_fp32_max_abs_err = h5.float64_attr("torch_fp32_max_abs_err");
+  ref.torch_fp32_method = h5.string_attr("torch_fp32_method");
+}
+
+}  // namespace
+
+std::string regenerate_command(const CaseSpec& spec) {
+  return std::string(kGeneratorCommand) + " --only " + spec.id() + " --force";
+}
+
+ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts) {
+  ReferenceCase ref;
+  ref.spec = spec;
+  ref.path = (fs::absolute(opts.reference_root) / spec.reference_path()).lexically_normal().string();
+  // A committed fixture is restored from git before it is rewritten with this machine's torch.
+  const std::string fix = (spec.fixture ? "git checkout -- reference_data/" + spec.reference_path() +
+                                              " reference_data/MANIFEST, or "
+                                        : "") +
+                          regenerate_command(spec);
+  const auto refuse = [&](const std::string& what) { return ReferenceError(ref.path + ": " + what + ". Fix: " + fix); };
+  if (!fs::is_regular_file(ref.path)) throw refuse("reference file of " + spec.id() + " is missing");
+
+  ref.file_sha256 = sha256_file(ref.path);
+  std::optional<ManifestEntry> entry;
+  if (opts.verify_checksum) {
+    const std::string manifest_path =
+        opts.manifest_path.empty() ? (fs::path(opts.reference_root) / "MANIFEST").string() : opts.manifest_path;
+    try {
+      const Manifest manifest = load_manifest(manifest_path);
+      if (const ManifestEntry* found = manifest.find(spec.reference_path())) entry = *found;
+    } catch (const std::runtime_error& e) {
+      throw ReferenceError(e.what());
+    }
+    if (!entry) throw refuse("not listed in " + manifest_path);
+    const uint64_t size = fs::file_size(ref.path);
+    if (size != entry->size)
+      throw refuse("size " + std::to_string(size) + " bytes disagrees with MANIFEST (" +
+                   std::to_string(entry->size) + ")");
+    if (ref.file_sha256 != entry->file_sha256)
+      throw refuse("sha256 " + ref.file_sha256 + " disagrees with MANIFEST (" + entry->file_sha256 + ")");
+  }
+
+  try {
+    const H5Reader h5(ref.path);
+    check_attributes(h5, spec);
+    ref.inv_freq = h5.float32_dataset("inv_freq", {spec.D / 2});
+    check_finite(ref.inv_freq, "inv_freq");
+    if (spec.storage == Storage::Full) read_inputs(h5, ref);
+    read_expected(h5, ref);
+  } catch (const H5Problem& e) {
+    throw refuse(e.what());
+  } catch (const H5::Exception& e) {
+    throw refuse("HDF5 read failed: " + e.getDetailMsg());
+  }
+
+  if (spec.storage == Storage::Sampled) {
+    regenerate_inputs(ref);
+    if (entry && inputs_sha256(ref) != entry->inputs_sha256)
+      throw refuse("inputs regenerated by the C++ counter generator do not match the MANIFEST inputs "
+                   "hash (if regenerating does not help, C++ and Python disagree on " +
+                   std::string(kCounterGeneratorName) + ")");
+  }
+  return ref;
+}
+
+}  // namespace fuselab

@@ -1,0 +1,128 @@
+#include "harness/core/registry.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <stdexcept>
+
+namespace fuselab {
+namespace {
+
+std::string basename_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string parent_folder_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string::npos) return "";
+  return basename_of(path.substr(0, slash));
+}
+
+[[noreturn]] void refuse(const Experiment& e, const std::string& what, const std::string& fix) {
+  throw std::runtime_error("experiment " + e.id() + " (" + e.source_file + "): " + what +
+                           ". Fix: " + fix + ".");
+}
+
+}  // namespace
+
+Registry& Registry::global() {
+  static Registry registry;
+  return registry;
+}
+
+void Registry::add(Experiment e) { experiments_.push_back(std::move(e)); }
+
+detail::Registrar::Registrar(const char* family, const char* version, const char* file,
+                             Experiment (*make)()) {
+  Experiment e = make();
+  e.family = family;
+  e.version = version;
+  e.source_file = file;
+  Registry::global().add(std::move(e));
+}
+
+void Registry::validate(
+    const std::function<std::vector<std::string>(const std::string&)>& cases_of,
+    const std::vector<std::string>& peer_ids) const {
+  static const std::regex version_pattern("v[0-9]{3}_[a-z0-9_]+");
+  std::set<std::string> ids;
+  for (const auto& e : experiments_) {
+    if (!ids.insert(e.id()).second)
+      refuse(e, "duplicate id", "give each module its own three-digit version");
+  }
+  for (const auto& e : experiments_) {
+    if (!std::regex_match(e.version, version_pattern))
+      refuse(e, "version '" + e.version + "' is not vNNN_slug",
+             "name it three digits and a lower-case slug, e.g. v003_split_head_dim");
+    const std::string expected_file = e.version + ".cu";
+    if (basename_of(e.source_file) != expected_file || parent_folder_of(e.source_file) != e.family)
+      refuse(e, "declared in " + e.source_file + ", expected experiments/" + e.family + "/" +
+                    expected_file,
+             "rename the file or the FUSELAB_EXPERIMENT arguments so they agree");
+    if (e.hypothesis_text.find_first_not_of(" \t\n") == std::string::npos)
+      refuse(e, "empty hypothesis", "state the mechanism and why it should win, in .hypothesis()");
+    if (e.parent_id.empty() && e.version.rfind("v000_", 0) != 0)
+      refuse(e, "no parent", "name the version this one derives from in .parent()");
+    if (!e.parent_id.empty() && !ids.count(e.parent_id))
+      refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing experiment id");
+    if (!e.attention_launch && !e.rope_launch)
+      refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
+    if (e.limits_value.pe.empty())
+      refuse(e, "limits name no PE kind", "list the PE kinds it implements in .limits()");
+
+    const Prediction& p = e.prediction_value;
+    if (p.kind == Prediction::Kind::None && !e.canary_value && e.backend_value == Backend::Cuda)
+      refuse(e, "no prediction", "declare a falsifiable prediction with .prediction()");
+    if (p.kind == Prediction::Kind::FasterThan) {
+      const bool known = ids.count(p.baseline) ||
+                         std::find(peer_ids.begin(), peer_ids.end(), p.baseline) != peer_ids.end();
+      if (!known)
+        refuse(e, "prediction names unknown version '" + p.baseline + "'",
+               "name an existing experiment or peer id");
+      if (!(p.factor > 0))
+        refuse(e, "prediction factor must be positive", "write e.g. faster_than(id, 1.5)");
+    }
+    if (p.kind == Prediction::Kind::AtMostMicros && p.cases.empty())
+      refuse(e, "an absolute-time prediction names no case", "list the cases it is about");
+    if (!p.cases.empty()) {
+      const auto known_cases = cases_of(e.family);
+      for (const auto& c : p.cases)
+        if (std::find(known_cases.begin(), known_cases.end(), c) == known_cases.end())
+          refuse(e, "prediction names unknown case '" + c + "'",
+                 "use a case name from experiments/" + e.family + "/cases.yaml");
+    }
+  }
+}
+
+const Experiment* Registry::find(const std::string& id) const {
+  for (const auto& e : experiments_)
+    if (e.id() == id) return &e;
+  return nullptr;
+}
+
+std::vector<const Experiment*> Registry::resolve(const std::string& pattern) const {
+  std::vector<const Experiment*> out;
+  static const std::regex short_form("([a-z0-9_]+)/v([0-9]+)");
+  std::smatch m;
+  for (const auto& e : experiments_) {
+    bool hit = e.id() == pattern || e.family == pattern ||
+               fnmatch(pattern.c_str(), e.id().c_str(), 0) == 0;
+    if (!hit && std::regex_match(pattern, m, short_form))
+      hit = e.family == m[1].str() && std::stoi(e.version.substr(1, 3)) == std::stoi(m[2].str());
+    if (hit) out.push_back(&e);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Experiment* a, const Experiment* b) { return a->id() < b->id(); });
+  if (out.empty()) {
+    std::string known;
+    for (const auto& e : experiments_) known += "\n  " + e.id();
+    throw std::runtime_error("unknown experiment '" + pattern +
+                             "'. Fix: use an id from `fuselab list`:" + known);
+  }
+  return out;
+}
+
+}  // namespace fuselab

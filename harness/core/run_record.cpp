@@ -1,0 +1,136 @@
+#include "harness/core/run_record.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "harness/core/stats.h"
+#include "harness/core/traffic_model.h"
+
+namespace fuselab {
+namespace {
+
+using nlohmann::json;
+
+json prediction_json(const Prediction& p) {
+  const char* kind = p.kind == Prediction::Kind::FasterThan     ? "faster_than"
+                     : p.kind == Prediction::Kind::AtMostMicros ? "at_most_us"
+                                                                : "none";
+  return {{"kind", kind},       {"text", p.describe()}, {"baseline", p.baseline},
+          {"factor", p.factor}, {"micros", p.micros},   {"cases", p.cases}};
+}
+
+json timing_json(const std::vector<double>& seconds) {
+  std::vector<double> us;
+  for (double s : seconds) us.push_back(s * 1e6);
+  return {{"unit", "us"}, {"stats", to_json(summarize(us))}, {"samples", us}};
+}
+
+json case_json(const CaseOutcome& c, const json& ceilings) {
+  const Traffic t = minimal_traffic(c.spec);
+  json j = {{"name", c.spec.name},
+            {"shape", c.spec.shape_text()},
+            {"pe", pe_name(c.spec.pe)},
+            {"status", status_name(c.status)},
+            {"reason", c.reason},
+            {"reference", {{"file", c.reference_file}, {"sha256", c.reference_sha256}}},
+            {"traffic", {{"bytes", t.bytes}, {"flops", t.flops}}},
+            {"check", c.check ? to_json(*c.check) : json(nullptr)},
+            {"recheck", c.recheck ? to_json(*c.recheck) : json(nullptr)}};
+  if (c.timed()) {
+    json timing = {{"cold", timing_json(c.cold_s)}};
+    timing["hot"] = c.hot_s.empty() ? json{{"unavailable", c.hot_unavailable}}
+                                    : timing_json(c.hot_s);
+    j["timing"] = timing;
+    const double median_s = summarize(c.cold_s).median;
+    json achieved = {{"GBps", t.bytes / median_s * 1e-9}, {"TFLOPs", t.flops / median_s * 1e-12}};
+    if (ceilings.is_object()) {
+      achieved["copy_fraction"] = t.bytes / median_s * 1e-9 / ceilings.at("copy_GBps").get<double>();
+      achieved["fp32_fraction"] =
+          t.flops / median_s * 1e-12 / ceilings.at("fp32_TFLOPs").get<double>();
+    }
+    j["achieved"] = achieved;
+  }
+  return j;
+}
+
+}  // namespace
+
+json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>& outcomes) {
+  json experiments = json::array();
+  for (const auto& o : outcomes) {
+    const Experiment& e = *o.experiment;
+    json cases = json::array();
+    for (const auto& c : o.cases) cases.push_back(case_json(c, ctx.ceilings));
+    experiments.push_back({{"id", e.id()},
+                           {"family", e.family},
+                           {"version", e.version},
+                           {"parent", e.parent_id},
+                           {"hypothesis", e.hypothesis_text},
+                           {"prediction", prediction_json(e.prediction_value)},
+                           {"limits", e.limits_value.describe()},
+                           {"backend", e.backend_value == Backend::Cpu ? "cpu" : "cuda"},
+                           {"canary", e.canary_value},
+                           {"source_sha256", o.source_sha256},
+                           {"resources", o.resources},
+                           {"verdict", {{"value", o.verdict.value}, {"reason", o.verdict.reason}}},
+                           {"cases", cases}});
+  }
+  return {{"schema", kRunRecordSchema},
+          {"run_id", ctx.run_id},
+          {"command", ctx.command},
+          {"started_utc", ctx.started_utc},
+          {"finished_utc", ctx.finished_utc},
+          {"backend", ctx.backend},
+          {"git", ctx.git},
+          {"build", ctx.build},
+          {"environment", ctx.environment},
+          {"ceilings", ctx.ceilings},
+          {"settings", ctx.settings},
+          {"gbench_file", ctx.gbench_file},
+          {"experiments", experiments}};
+}
+
+void write_file_atomically(const std::string& dir, const std::string& name,
+                           const std::string& text) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  const fs::path final_path = fs::path(dir) / name;
+  const fs::path temp_path =
+      fs::path(dir) / ("." + name + ".tmp." + std::to_string(getpid()));
+  {
+    std::ofstream out(temp_path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) {
+      fs::remove(temp_path);
+      throw std::runtime_error("cannot write " + temp_path.string() +
+                               ". Fix: check the folder exists and is writable");
+    }
+  }
+  fs::rename(temp_path, final_path);
+}
+
+json read_run_record(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("run record " + path + " cannot be opened");
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw std::runtime_error("run record " + path + " is not valid JSON (" + e.what() +
+                             "). Fix: restore it from git (`git checkout -- " + path + "`)");
+  }
+  const int schema = j.value("schema", 0);
+  if (schema != kRunRecordSchema)
+    throw std::runtime_error("run record " + path + " has schema " + std::to_string(schema) +
+                             ", this fuselab reads schema " + std::to_string(kRunRecordSchema) +
+                             ". Fix: use the fuselab version that wrote it");
+  return j;
+}
+
+}  // namespace fuselab

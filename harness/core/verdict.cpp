@@ -1,0 +1,63 @@
+#include "harness/core/verdict.h"
+
+#include <sstream>
+
+#include "harness/core/stats.h"
+
+namespace fuselab {
+
+Verdict compute_verdict(
+    const ExperimentOutcome& outcome,
+    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
+  for (const auto& c : outcome.cases) {
+    if (c.status == CaseStatus::Failed || c.status == CaseStatus::Error)
+      return {"INVALID", "case " + c.spec.name + " " + status_name(c.status) +
+                             (c.reason.empty() ? "" : ": " + c.reason)};
+  }
+  const Prediction& p = outcome.experiment->prediction_value;
+  if (p.kind == Prediction::Kind::None) return {"UNTESTED", "no prediction declared"};
+
+  const ExperimentOutcome* base = nullptr;
+  if (p.kind == Prediction::Kind::FasterThan) {
+    base = baseline_of(p.baseline);
+    if (!base) return {"UNTESTED", "baseline " + p.baseline + " was not measured in this run"};
+  }
+
+  std::vector<std::string> names = p.cases;
+  if (names.empty()) {
+    for (const auto& c : outcome.cases)
+      if (c.spec.for_benchmarks && c.timed() && (!base || (base->find(c.spec.name) &&
+                                                           base->find(c.spec.name)->timed())))
+        names.push_back(c.spec.name);
+  }
+  if (names.empty()) return {"UNTESTED", "no timed case the prediction covers"};
+
+  bool all_clear = true, any_wrong = false;
+  std::ostringstream why;
+  why.precision(3);
+  for (const auto& name : names) {
+    const CaseOutcome* mine = outcome.find(name);
+    if (!mine || !mine->timed()) return {"UNTESTED", "case " + name + " was not timed"};
+    if (p.kind == Prediction::Kind::FasterThan) {
+      const CaseOutcome* theirs = base->find(name);
+      if (!theirs || !theirs->timed())
+        return {"UNTESTED", "baseline " + p.baseline + " was not timed on " + name};
+      const Interval r = bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s);
+      why << name << ": " << r.mid << "x [" << r.low << ", " << r.high << "] vs " << p.factor
+          << "x; ";
+      if (!(r.low >= p.factor)) all_clear = false;
+      if (r.high < p.factor) any_wrong = true;
+    } else {
+      const Interval m = bootstrap_median(mine->cold_s);
+      why << name << ": " << m.mid * 1e6 << " us [" << m.low * 1e6 << ", " << m.high * 1e6
+          << "] vs " << p.micros << " us; ";
+      if (!(m.high <= p.micros * 1e-6)) all_clear = false;
+      if (m.low > p.micros * 1e-6) any_wrong = true;
+    }
+  }
+  if (any_wrong) return {"REFUTED", why.str()};
+  if (all_clear) return {"CONFIRMED", why.str()};
+  return {"INCONCLUSIVE", why.str()};
+}
+
+}  // namespace fuselab

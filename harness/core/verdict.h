@@ -1,0 +1,21 @@
+// Verdicts are computed, never typed: from one run's outcomes.
+//   INVALID      a supported case failed its check (or crashed)
+//   CONFIRMED    the prediction holds on every named case beyond noise
+//                (the 95 % bootstrap interval clears the bar)
+//   REFUTED      on some named case the interval lies wholly on the wrong side
+//   INCONCLUSIVE otherwise (within noise)
+//   UNTESTED     nothing to judge: no prediction, no timed case, or the
+//                baseline was not measured in this run
+#pragma once
+
+#include <functional>
+
+#include "harness/core/outcome.h"
+
+namespace fuselab {
+
+Verdict compute_verdict(
+    const ExperimentOutcome& outcome,
+    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of);
+
+}  // namespace fuselab

@@ -1,0 +1,161 @@
+#include "harness/gpu/environment.h"
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <algorithm>
+
+#include "harness/core/stats.h"
+#include "harness/gpu/cold_timer.h"
+
+namespace fuselab {
+namespace {
+
+constexpr int kFmaChains = 8;
+constexpr int kFmaIterations = 4096;
+
+// Independent FMA chains per thread: the FP32 pipe's rate, not latency.
+__global__ void fma_rate_kernel(float* out, float seed) {
+  float acc[kFmaChains];
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) acc[c] = seed + threadIdx.x + c;
+  for (int i = 0; i < kFmaIterations; ++i) {
+#pragma unroll
+    for (int c = 0; c < kFmaChains; ++c) acc[c] = fmaf(acc[c], 0.999999f, 1e-7f);
+  }
+  float sum = 0.f;
+#pragma unroll
+  for (int c = 0; c < kFmaChains; ++c) sum += acc[c];
+  if (sum == 12345.f) out[0] = sum;  // keeps the chains alive
+}
+
+// Clocks and throttle reasons come from nvidia-smi (part of the driver): the
+// binary links nothing of the driver's, so it starts on machines without one.
+std::vector<std::string> nvidia_smi_query(const std::string& fields) {
+  const std::string cmd =
+      "nvidia-smi --id=0 --query-gpu=" + fields + " --format=csv,noheader,nounits 2>/dev/null";
+  std::vector<std::string> values;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) return values;
+  char buf[512] = {};
+  const bool got = fgets(buf, sizeof buf, pipe) != nullptr;
+  if (pclose(pipe) != 0 || !got) return values;
+  std::stringstream line(buf);
+  std::string item;
+  while (std::getline(line, item, ',')) {
+    const auto first = item.find_first_not_of(" \n");
+    const auto last = item.find_last_not_of(" \n");
+    values.push_back(first == std::string::npos ? "" : item.substr(first, last - first + 1));
+  }
+  return values;
+}
+
+unsigned to_unsigned(const std::string& s) {
+  try {
+    return static_cast<unsigned>(std::stoul(s));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+std::string cuda_unavailable_reason() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess)
+    return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
+  if (count == 0) return "no CUDA device on this machine";
+  return "";
+}
+
+GpuEnvironment read_gpu_environment() {
+  GpuEnvironment e;
+  cudaDeviceProp prop{};
+  FUSELAB_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  e.name = prop.name;
+  e.sm_count = prop.multiProcessorCount;
+  e.cc_major = prop.major;
+  e.cc_minor = prop.minor;
+  e.l2_bytes = prop.l2CacheSize;
+  FUSELAB_CUDA_CHECK(cudaDriverGetVersion(&e.driver_version));
+  FUSELAB_CUDA_CHECK(cudaRuntimeGetVersion(&e.runtime_version));
+  const auto v = nvidia_smi_query("driver_version,clocks.sm,clocks.max.sm,clocks.mem");
+  if (v.size() == 4) {
+    e.driver_text = v[0];
+    e.sm_clock_mhz = to_unsigned(v[1]);
+    e.sm_clock_max_mhz = to_unsigned(v[2]);
+    e.mem_clock_mhz = to_unsigned(v[3]);
+  }
+  return e;
+}
+
+nlohmann::json read_clock_state() {
+  const auto v = nvidia_smi_query("clocks.sm,clocks_event_reasons.active");
+  if (v.size() != 2) return {{"available", false}};
+  // Bit 0 (idle) and bit 1 (application clock setting) are not throttling.
+  const unsigned long long reasons = std::strtoull(v[1].c_str(), nullptr, 16);
+  return {{"available", true},
+          {"sm_clock_mhz", to_unsigned(v[0])},
+          {"clock_event_reasons", v[1]},
+          {"throttled", (reasons & ~0x3ull) != 0}};
+}
+
+nlohmann::json to_json(const GpuEnvironment& e) {
+  return {{"name", e.name},
+          {"sm_count", e.sm_count},
+          {"compute_capability", std::to_string(e.cc_major) + "." + std::to_string(e.cc_minor)},
+          {"l2_bytes", e.l2_bytes},
+          {"driver_version", e.driver_version},
+          {"driver", e.driver_text},
+          {"runtime_version", e.runtime_version},
+          {"sm_clock_mhz", e.sm_clock_mhz},
+          {"sm_clock_max_mhz", e.sm_clock_max_mhz},
+          {"mem_clock_mhz", e.mem_clock_mhz}};
+}
+
+Ceilings measure_ceilings() {
+  Ceilings c;
+  cudaStream_t stream{};
+  FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  {
+    ColdTimer timer(stream);
+    const std::size_t half = std::size_t(512) << 20;  // 512 MiB read + 512 MiB written
+    DeviceBuffer src(half), dst(half);
+    FUSELAB_CUDA_CHECK(cudaMemsetAsync(src.get(), 1, half, stream));
+    std::vector<double> samples;
+    for (int i = 0; i < 12; ++i)
+      samples.push_back(timer.sample([&](cudaStream_t s) {
+        FUSELAB_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), half, cudaMemcpyDeviceToDevice, s));
+      }));
+    samples.erase(samples.begin(), samples.begin() + 2);  // warm-up
+    c.copy_bytes = 2.0 * static_cast<double>(half);
+    c.copy_bytes_per_s = c.copy_bytes / summarize(samples).median;
+
+    int sms = 0;
+    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    const int threads = 256, blocks = sms * 8;
+    DeviceBuffer sink(sizeof(float));
+    std::vector<double> fma;
+    for (int i = 0; i < 7; ++i)
+      fma.push_back(timer.sample([&](cudaStream_t s) {
+        fma_rate_kernel<<<blocks, threads, 0, s>>>(sink.get<float>(), 1.f);
+        FUSELAB_LAUNCH_CHECK();
+      }));
+    fma.erase(fma.begin(), fma.begin() + 2);
+    const double flops = 2.0 * threads * blocks * kFmaChains * double(kFmaIterations);
+    c.fp32_flop_per_s = flops / summarize(fma).median;
+  }
+  FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+  return c;
+}
+
+nlohmann::json to_json(const Ceilings& c) {
+  return {{"copy_GBps", c.copy_bytes_per_s * 1e-9},
+          {"copy_bytes", c.copy_bytes},
+          {"fp32_TFLOPs", c.fp32_flop_per_s * 1e-12}};
+}
+
+}  // namespace fuselab

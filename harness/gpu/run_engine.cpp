@@ -1,0 +1,334 @@
+#include "harness/gpu/run_engine.h"
+
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include <benchmark/benchmark.h>
+#include <spdlog/spdlog.h>
+
+#include "harness/core/provenance.h"
+#include "harness/core/registry.h"
+#include "harness/core/stats.h"
+#include "harness/core/verdict.h"
+#include "harness/gpu/cold_timer.h"
+#include "harness/gpu/environment.h"
+#include "harness/gpu/executor.h"
+
+namespace fuselab {
+namespace {
+
+using nlohmann::json;
+using clock_type = std::chrono::steady_clock;
+
+bool case_selected(const CaseSpec& c, const RunOptions& o) {
+  if (o.case_patterns.empty()) return true;
+  for (const auto& p : o.case_patterns)
+    if (fnmatch(p.c_str(), c.name.c_str(), 0) == 0) return true;
+  return false;
+}
+
+json kernel_resources(const Experiment& e) {
+  json out = json::array();
+  for (const auto& k : e.kernel_refs) {
+    cudaFuncAttributes a{};
+    FUSELAB_CUDA_CHECK(cudaFuncGetAttributes(&a, k.func));
+    out.push_back({{"kernel", k.name},
+                   {"registers", a.numRegs},
+                   {"static_shared_bytes", a.sharedSizeBytes},
+                   {"local_bytes", a.localSizeBytes},
+                   {"max_threads_per_block", a.maxThreadsPerBlock}});
+  }
+  return out;
+}
+
+// A device fault (illegal address, ...) poisons the context: nothing after
+// it can be trusted, so the run stops and records what it has.
+std::string sticky_device_error() {
+  cudaDeviceSynchronize();
+  const cudaError_t first = cudaGetLastError();
+  if (first == cudaSuccess) return "";
+  const cudaError_t again = cudaDeviceSynchronize();
+  if (again == cudaSuccess) return "";
+  return std::string(cudaGetErrorName(again)) + ": " + cudaGetErrorString(again);
+}
+
+class NullStream {
+ public:
+  static cudaStream_t create(bool cuda) {
+    cudaStream_t s = nullptr;
+    if (cuda) FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    return s;
+  }
+};
+
+// Cold/hot samplers for one executor, on either backend.
+class Sampler {
+ public:
+  Sampler(Executor& ex, cudaStream_t stream, bool cuda) : ex_(ex), stream_(stream), cuda_(cuda) {
+    if (cuda_) cold_ = std::make_unique<ColdTimer>(stream_);
+  }
+  double cold(bool poison_first) {
+    if (!cuda_) {
+      if (poison_first) ex_.poison(stream_);
+      const auto t0 = clock_type::now();
+      ex_.launch(stream_);
+      return std::chrono::duration<double>(clock_type::now() - t0).count();
+    }
+    const LaunchFn poison = [&](cudaStream_t s) { ex_.poison(s); };
+    return cold_->sample([&](cudaStream_t s) { ex_.launch(s); }, poison_first ? poison : nullptr);
+  }
+  // Builds the hot graph; returns why not when the launch cannot be captured.
+  std::string prepare_hot(int launches) {
+    if (!cuda_) return "the CPU backend has no graph replay";
+    try {
+      hot_ = std::make_unique<HotTimer>(stream_, [&](cudaStream_t s) { ex_.launch(s); }, launches);
+    } catch (const std::exception& e) {
+      return std::string("launch cannot be captured in a CUDA graph: ") + e.what();
+    }
+    return "";
+  }
+  double hot() { return hot_->sample(); }
+
+ private:
+  Executor& ex_;
+  cudaStream_t stream_;
+  bool cuda_;
+  std::unique_ptr<ColdTimer> cold_;
+  std::unique_ptr<HotTimer> hot_;
+};
+
+// Google Benchmark drives the samples: one benchmark per case and mode with
+// manual time, a fixed iteration count planned from a pilot series (the
+// stopping rule), and our own raw samples kept for the record.
+class GbenchDriver {
+ public:
+  GbenchDriver() {
+    static bool initialised = false;
+    if (!initialised) {
+      int argc = 1;
+      char name[] = "fuselab";
+      char* argv[] = {name, nullptr};
+      benchmark::Initialize(&argc, argv);
+      initialised = true;
+    }
+  }
+
+  void add(const std::string& name, int iterations, std::function<double(bool last)> take,
+           std::vector<double>* samples) {
+    benchmark::RegisterBenchmark(name.c_str(),
+                                 [take, samples, iterations](benchmark::State& state) {
+                                   int i = 0;
+                                   for (auto _ : state) {
+                                     const double t = take(++i == iterations);
+                                     samples->push_back(t);
+                                     state.SetIterationTime(t);
+                                   }
+                                 })
+        ->UseManualTime()
+        ->Iterations(iterations)
+        ->Unit(benchmark::kMicrosecond);
+  }
+
+  // Runs what was added, appends its JSON to `merged`, clears the registry.
+  void run(json& merged) {
+    std::ostringstream out, err;
+    benchmark::JSONReporter reporter;
+    reporter.SetOutputStream(&out);
+    reporter.SetErrorStream(&err);
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::ClearRegisteredBenchmarks();
+    const json j = json::parse(out.str());
+    if (!merged.contains("context")) merged["context"] = j["context"];
+    for (const auto& b : j["benchmarks"]) merged["benchmarks"].push_back(b);
+  }
+};
+
+class Engine {
+ public:
+  Engine(const RunOptions& o, bool cuda) : o_(o), cuda_(cuda), stream_(NullStream::create(cuda)) {}
+
+  ExperimentOutcome run(const Experiment& e, const std::vector<ExperimentOutcome>& done) {
+    ExperimentOutcome out;
+    out.experiment = &e;
+    out.source_sha256 = experiment_source_sha256(e, repository_root());
+    out.resources = cuda_ ? kernel_resources(e) : json::array();
+    const CasesFile& cases = cases_of(e.family);
+    for (const CaseSpec& spec : cases.cases) {
+      if (!case_selected(spec, o_)) continue;
+      CaseOutcome c;
+      c.spec = spec;
+      if (!fatal.empty()) {
+        c.reason = "not run: " + fatal;
+        out.cases.push_back(std::move(c));
+        continue;
+      }
+      run_case(e, c);
+      out.cases.push_back(std::move(c));
+    }
+    out.verdict = compute_verdict(out, [&](const std::string& id) -> const ExperimentOutcome* {
+      for (const auto& d : done)
+        if (d.experiment->id() == id) return &d;
+      return nullptr;
+    });
+    spdlog::info("{}: {} ({})", e.id(), out.verdict.value, out.verdict.reason);
+    return out;
+  }
+
+  json gbench = {{"benchmarks", json::array()}};
+  std::string fatal;
+
+ private:
+  const CasesFile& cases_of(const std::string& family) {
+    auto it = cases_.find(family);
+    if (it == cases_.end())
+      it = cases_.emplace(family, load_family_cases(repository_root(), family)).first;
+    return it->second;
+  }
+
+  const ReferenceCase& reference(const CaseSpec& spec) {
+    auto it = refs_.find(spec.id());
+    if (it == refs_.end()) {
+      LoadOptions lo;
+      lo.reference_root = o_.reference_root;
+      it = refs_.emplace(spec.id(), load_reference(spec, lo)).first;
+    }
+    return it->second;
+  }
+
+  void run_case(const Experiment& e, CaseOutcome& c) {
+    const std::string label = e.id() + " " + c.spec.name;
+    if (auto why = e.limits_value.reject(c.spec)) {
+      c.status = CaseStatus::Unsupported;
+      c.reason = *why;
+      spdlog::info("{:<60} unsupported: {}", label, *why);
+      return;
+    }
+    try {
+      const ReferenceCase& ref = reference(c.spec);
+      c.reference_file = ref.path;
+      c.reference_sha256 = ref.file_sha256;
+      auto ex = make_executor(e, ref);
+      ex->poison(stream_);
+      ex->launch(stream_);
+      c.check = compare_output(ex->output(stream_), ref);
+      c.status = c.check->pass ? CaseStatus::Passed : CaseStatus::Failed;
+      if (o_.time && c.check->pass && c.spec.for_benchmarks) time_case(e, c, *ex, ref);
+      const ErrorReport& last = c.recheck ? *c.recheck : *c.check;
+      if (!last.pass) c.status = CaseStatus::Failed;
+      log_case(label, c);
+    } catch (const ReferenceError& err) {
+      throw;  // a missing or corrupt reference ends the command with its message
+    } catch (const std::exception& err) {
+      c.status = CaseStatus::Error;
+      c.reason = err.what();
+      spdlog::error("{:<60} error: {}", label, err.what());
+      if (cuda_) {
+        fatal = sticky_device_error();
+        if (!fatal.empty()) spdlog::critical("device fault, stopping the run: {}", fatal);
+      }
+    }
+  }
+
+  // Hot replays first, then the cold series, whose last sample runs on a
+  // poisoned output: that output is checked again.
+  void time_case(const Experiment& e, CaseOutcome& c, Executor& ex, const ReferenceCase& ref) {
+    Sampler sampler(ex, stream_, cuda_);
+    const std::string base = e.id() + "/" + c.spec.name;
+    GbenchDriver driver;
+    c.hot_unavailable = sampler.prepare_hot(o_.hot_launches_per_graph);
+    if (c.hot_unavailable.empty()) {
+      std::vector<double> pilot;
+      for (int i = 0; i < 5; ++i) pilot.push_back(sampler.hot());
+      driver.add(base + "/hot", planned_samples(pilot, o_.hot_rule),
+                 [&](bool) { return sampler.hot(); }, &c.hot_s);
+    }
+    std::vector<double> pilot;
+    for (int i = 0; i < 8; ++i) pilot.push_back(sampler.cold(false));
+    pilot.erase(pilot.begin(), pilot.begin() + 3);  // first launches: caches, lazy loading
+    driver.add(base + "/cold", planned_samples(pilot, o_.cold_rule),
+               [&](bool last) { return sampler.cold(last); }, &c.cold_s);
+    driver.run(gbench);
+    c.recheck = compare_output(ex.output(stream_), ref);
+  }
+
+  void log_case(const std::string& label, const CaseOutcome& c) {
+    std::string timing;
+    if (c.timed()) {
+      const Stats s = summarize(c.cold_s);
+      char buf[96];
+      std::snprintf(buf, sizeof buf, ", cold %.2f us (n %lld)", s.median * 1e6,
+                    static_cast<long long>(s.n));
+      timing = buf;
+    }
+    if (c.status == CaseStatus::Passed) spdlog::info("{:<60} {}{}", label, c.check->summary(), timing);
+    else spdlog::warn("{:<60} {}{}{}", label, c.check->summary(), timing,
+                      c.recheck && !c.recheck->pass ? " (recheck after timing FAILED)" : "");
+  }
+
+  RunOptions o_;
+  bool cuda_;
+  cudaStream_t stream_;
+  std::map<std::string, CasesFile> cases_;
+  std::map<std::string, ReferenceCase> refs_;
+};
+
+// Prediction baselines first, then the rest in id order, each once.
+std::vector<const Experiment*> with_baselines(std::vector<const Experiment*> exps) {
+  std::vector<const Experiment*> ordered;
+  auto add = [&](const Experiment* e) {
+    if (std::find(ordered.begin(), ordered.end(), e) == ordered.end()) ordered.push_back(e);
+  };
+  for (const Experiment* e : exps) {
+    const Prediction& p = e->prediction_value;
+    if (p.kind == Prediction::Kind::FasterThan)
+      if (const Experiment* b = Registry::global().find(p.baseline)) add(b);
+  }
+  for (const Experiment* e : exps) add(e);
+  return ordered;
+}
+
+}  // namespace
+
+RunOptions quick(RunOptions o) {
+  o.cold_rule.budget_s = 0.2;
+  o.cold_rule.target_rse = 0.02;
+  o.hot_rule.budget_s = 0.1;
+  o.hot_rule.target_rse = 0.02;
+  return o;
+}
+
+RunResult run_experiments(std::vector<const Experiment*> experiments, const RunOptions& options) {
+  RunResult result;
+  const bool cuda = experiments.front()->backend_value == Backend::Cuda;
+  for (const Experiment* e : experiments)
+    if ((e->backend_value == Backend::Cuda) != cuda)
+      throw std::runtime_error("cannot mix CPU and CUDA experiments in one run (" + e->id() +
+                               "). Fix: run them separately");
+  result.backend = cuda ? "cuda" : "cpu";
+  char host[128] = {};
+  gethostname(host, sizeof host - 1);
+  result.environment = {{"host", host}};
+  if (cuda) {
+    result.environment["gpu"] = to_json(read_gpu_environment());
+    result.environment["clock_start"] = read_clock_state();
+    spdlog::info("measuring ceilings (cold 1 GiB copy, FP32 FMA rate)");
+    const Ceilings c = measure_ceilings();
+    result.ceilings = to_json(c);
+    spdlog::info("copy {:.0f} GB/s, FP32 {:.1f} TFLOP/s", c.copy_bytes_per_s * 1e-9,
+                 c.fp32_flop_per_s * 1e-12);
+  }
+  Engine engine(options, cuda);
+  for (const Experiment* e : with_baselines(std::move(experiments)))
+    result.outcomes.push_back(engine.run(*e, result.outcomes));
+  if (cuda) result.environment["clock_end"] = read_clock_state();
+  result.gbench = engine.gbench;
+  result.fatal = engine.fatal;
+  return result;
+}
+
+}  // namespace fuselab

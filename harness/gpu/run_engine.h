@@ -1,0 +1,42 @@
+// Runs experiments over their family's cases: load the reference, check
+// (poisoned output, float64 compare), time (Google Benchmark drives the
+// cold and hot samplers; its JSON is kept), check the last timed output
+// again, compute verdicts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/outcome.h"
+#include "harness/gpu/sampling.h"
+
+namespace fuselab {
+
+struct RunOptions {
+  std::vector<std::string> case_patterns;  // globs on case names; empty = all
+  bool time = true;                        // false: correctness only (`check`)
+  std::string reference_root;              // the reference_data/ folder
+  SamplingRule cold_rule;
+  SamplingRule hot_rule;
+  int hot_launches_per_graph = 20;
+};
+
+// --quick: fewer samples, a shorter budget.
+RunOptions quick(RunOptions o);
+
+struct RunResult {
+  std::string backend;  // "cuda" or "cpu"
+  std::vector<ExperimentOutcome> outcomes;
+  nlohmann::json environment;  // gpu, host, clocks at start and end
+  nlohmann::json ceilings;     // null on the CPU backend
+  nlohmann::json gbench;       // Google Benchmark's JSON, all cases merged
+  std::string fatal;           // a sticky device error that ended the run early
+};
+
+// Every experiment must share one backend. Baselines named by predictions
+// are added (and run first) so that ratios come from this run.
+RunResult run_experiments(std::vector<const Experiment*> experiments, const RunOptions& options);
+
+}  // namespace fuselab

@@ -1,0 +1,37 @@
+// Shared by the CPU tests: the source tree, a per-test scratch folder, and
+// the committed fixtures with their cases.yaml specs.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/core/cases_file.h"
+
+namespace fuselab::test {
+
+inline std::filesystem::path source_dir() { return FUSELAB_SOURCE_DIR; }
+inline std::filesystem::path reference_root() { return source_dir() / "reference_data"; }
+
+// An empty folder under FUSELAB_TEST_SCRATCH named after the running test.
+inline std::filesystem::path scratch_dir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const auto dir = std::filesystem::path(FUSELAB_TEST_SCRATCH) / info->test_suite_name() / info->name();
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// Every committed fixture file with its spec from experiments/<family>/cases.yaml.
+inline std::vector<CaseSpec> fixture_specs() {
+  std::vector<CaseSpec> specs;
+  for (const auto& family : list_families(source_dir().string()))
+    for (const auto& spec : load_family_cases(source_dir().string(), family).cases)
+      if (spec.fixture && std::filesystem::exists(reference_root() / spec.reference_path()))
+        specs.push_back(spec);
+  return specs;
+}
+
+}  // namespace fuselab::test
