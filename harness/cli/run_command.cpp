@@ -12,6 +12,7 @@
 #include "harness/core/registry.h"
 #include "harness/core/run_record.h"
 #include "harness/gpu/environment.h"
+#include "harness/gpu/calibration.h"
 #include "harness/gpu/run_engine.h"
 
 namespace fuselab::cli {

@@ -55,10 +55,11 @@ class CasesReader {
       fail(op, "op '" + op_name + "' is not attention or rope", "write op: attention or op: rope");
     file.op = op_name == "rope" ? Op::Rope : Op::Attention;
 
-    defaults_ = root["defaults"];
-    if (defaults_.IsDefined() && !defaults_.IsNull()) {
-      if (!defaults_.IsMap()) fail(defaults_, "defaults must be a map", "write defaults: {key: value, ...}");
-      check_case_keys(defaults_, file.op, false, "defaults");
+    const YAML::Node defaults = root["defaults"];
+    if (defaults.IsDefined() && !defaults.IsNull()) {
+      if (!defaults.IsMap()) fail(defaults, "defaults must be a map", "write defaults: {key: value, ...}");
+      check_case_keys(defaults, file.op, false, "defaults");
+      defaults_.emplace(defaults);
     }
     const YAML::Node cases = required(root, "cases");
     if (!cases.IsSequence() || cases.size() == 0)
@@ -118,7 +119,7 @@ class CasesReader {
   // The case's own value, else the defaults' value, else nothing.
   std::optional<YAML::Node> merged(const YAML::Node& c, const std::string& key) const {
     if (c[key].IsDefined()) return c[key];
-    if (defaults_.IsDefined() && defaults_.IsMap() && defaults_[key].IsDefined()) return defaults_[key];
+    if (defaults_ && (*defaults_)[key].IsDefined()) return (*defaults_)[key];
     return std::nullopt;
   }
 
@@ -298,9 +299,19 @@ class CasesReader {
   }
 
   std::string path_;
-  YAML::Node defaults_;
+  std::optional<YAML::Node> defaults_;  // absent when the file has none
   std::string case_name_;
 };
+
+YAML::Node parse_yaml(const std::string& path) {
+  try {
+    return YAML::LoadFile(path);
+  } catch (const YAML::Exception& e) {
+    throw std::runtime_error(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                             std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg +
+                             ". Fix: correct the YAML syntax at that line (format: " + kFormatDoc + ")");
+  }
+}
 
 }  // namespace
 
@@ -346,15 +357,7 @@ CasesFile load_cases_file(const std::string& path) {
   if (!fs::is_regular_file(path))
     throw std::runtime_error(path + ": cases file not found. Fix: create it (format: " +
                              std::string(kFormatDoc) + ") or check the family name");
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                             std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg +
-                             ". Fix: correct the YAML syntax at that line (format: " + kFormatDoc + ")");
-  }
-  return CasesReader(path).read(root);
+  return CasesReader(path).read(parse_yaml(path));
 }
 
 CasesFile load_family_cases(const std::string& root, const std::string& family) {

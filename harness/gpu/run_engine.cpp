@@ -110,9 +110,10 @@ class GbenchDriver {
   GbenchDriver() {
     static bool initialised = false;
     if (!initialised) {
+      // Google Benchmark keeps argv[0] for its JSON context: it must outlive this call.
+      static char name[] = "fuselab";
+      static char* argv[] = {name, nullptr};
       int argc = 1;
-      char name[] = "fuselab";
-      char* argv[] = {name, nullptr};
       benchmark::Initialize(&argc, argv);
       initialised = true;
     }

@@ -59,7 +59,7 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
   ASSERT_FALSE(specs.empty()) << "no fixtures under " << test::reference_root() / "fixtures";
   for (const auto& spec : specs) {
     SCOPED_TRACE(spec.id());
-    const ReferenceCase ref = load_reference(spec, {test::reference_root().string()});
+    const ReferenceCase ref = load_reference(spec, test::options_for(test::reference_root()));
     EXPECT_TRUE(same_bits(ref.inv_freq, inv_freq(spec.base, spec.D)));
     if (spec.storage == Storage::Sampled) continue;
     const auto n = [](int64_t count) { return static_cast<std::size_t>(count); };

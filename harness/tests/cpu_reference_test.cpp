@@ -28,7 +28,7 @@ TEST(CpuReference, ReproducesEveryFixtureWithin1e12) {
   ASSERT_FALSE(specs.empty()) << "no fixtures under " << test::reference_root() / "fixtures";
   for (const auto& spec : specs) {
     SCOPED_TRACE(spec.id());
-    const ReferenceCase ref = load_reference(spec, {test::reference_root().string()});
+    const ReferenceCase ref = load_reference(spec, test::options_for(test::reference_root()));
     const std::vector<double> out = reference_output(ref);
     ASSERT_EQ(out.size(), ref.out.size());
     const double err = max_abs_diff(out, ref.out);
@@ -122,7 +122,9 @@ TEST(CpuReference, RopeIsARotationAndIdentityAtPositionZero) {
       for (int d = 0; d < D; ++d) {
         in_norm += double(x[r * D + d]) * x[r * D + d];
         out_norm += out[r * D + d] * out[r * D + d];
-        if (r % S == 0) EXPECT_EQ(out[r * D + d], x[r * D + d]);
+        if (r % S == 0) {
+          EXPECT_EQ(out[r * D + d], x[r * D + d]);
+        }
       }
       EXPECT_NEAR(out_norm, in_norm, 1e-12);
     }

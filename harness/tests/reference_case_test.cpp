@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 
 #include "harness/core/manifest.h"
 #include "harness/core/sha256.h"
@@ -82,7 +83,7 @@ class BrokenCopy : public ::testing::Test {
 
   void expect_refusal(const std::vector<std::string>& phrases) {
     try {
-      load_reference(spec, {root.string()});
+      load_reference(spec, test::options_for(root));
       ADD_FAILURE() << "load_reference accepted " << path;
     } catch (const ReferenceError& e) {
       const std::string message = e.what();
@@ -100,7 +101,7 @@ class BrokenCopy : public ::testing::Test {
 
 TEST_F(BrokenCopy, IntactCopyLoads) {
   use("attention", "fx_b2_h4kv2_s3k7_d8_causal");
-  const ReferenceCase ref = load_reference(spec, {root.string()});
+  const ReferenceCase ref = load_reference(spec, test::options_for(root));
   EXPECT_EQ(ref.q.size(), 2u * 4 * 3 * 8);
   EXPECT_EQ(ref.k.size(), 2u * 2 * 7 * 8);
   EXPECT_EQ(ref.out.size(), 2u * 4 * 3 * 8);
@@ -110,7 +111,7 @@ TEST_F(BrokenCopy, IntactCopyLoads) {
 
 TEST_F(BrokenCopy, IntactSampledCopyLoadsWithRegeneratedInputs) {
   use("attention", "fx_b1_h2_s64_d32_sampled");
-  const ReferenceCase ref = load_reference(spec, {root.string()});
+  const ReferenceCase ref = load_reference(spec, test::options_for(root));
   EXPECT_TRUE(ref.sampled());
   EXPECT_EQ(ref.rows.size(), static_cast<std::size_t>(spec.sample_rows));
   EXPECT_EQ(ref.q.size(), 1u * 2 * 64 * 32);
@@ -151,7 +152,7 @@ TEST_F(BrokenCopy, MalformedManifestNamesItsLine) {
   use("attention", "fx_b1_h2_s5_d16");
   std::ofstream(root / "MANIFEST") << "# header\n" << spec.reference_path() << "  12  not-a-hash\n";
   try {
-    load_reference(spec, {root.string()});
+    load_reference(spec, test::options_for(root));
     ADD_FAILURE() << "accepted a malformed MANIFEST";
   } catch (const ReferenceError& e) {
     EXPECT_NE(std::string(e.what()).find((root / "MANIFEST").string() + ":2:"), std::string::npos) << e.what();
@@ -254,7 +255,7 @@ TEST_F(BrokenCopy, FixtureFixOffersGitRestoreFirst) {
   use("attention", "fx_b1_h2_s5_d16");
   fs::remove(path);
   try {
-    load_reference(spec, {root.string()});
+    load_reference(spec, test::options_for(root));
     ADD_FAILURE() << "accepted a missing file";
   } catch (const ReferenceError& e) {
     EXPECT_NE(std::string(e.what()).find("git checkout -- reference_data/" + spec.reference_path()),

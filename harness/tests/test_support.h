@@ -9,11 +9,19 @@
 #include <vector>
 
 #include "harness/core/cases_file.h"
+#include "harness/core/reference_case.h"
 
 namespace fuselab::test {
 
 inline std::filesystem::path source_dir() { return FUSELAB_SOURCE_DIR; }
 inline std::filesystem::path reference_root() { return source_dir() / "reference_data"; }
+
+// Loading from `root` (a reference_data/ folder) with its MANIFEST checked.
+inline LoadOptions options_for(const std::filesystem::path& root) {
+  LoadOptions options;
+  options.reference_root = root.string();
+  return options;
+}
 
 // An empty folder under FUSELAB_TEST_SCRATCH named after the running test.
 inline std::filesystem::path scratch_dir() {

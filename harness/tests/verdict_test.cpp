@@ -1,0 +1,81 @@
+// Verdicts from synthetic samples whose answer is known.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "harness/core/verdict.h"
+
+namespace fuselab {
+namespace {
+
+std::vector<double> noisy(double center, double spread, int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> d(center, spread);
+  std::vector<double> v;
+  for (int i = 0; i < n; ++i) v.push_back(d(rng));
+  return v;
+}
+
+struct Fixture {
+  Experiment base_exp, new_exp;
+  ExperimentOutcome base, mine;
+  Fixture(double base_us, double new_us, double factor) {
+    base_exp.family = new_exp.family = "attention";
+    base_exp.version = "v000_base";
+    new_exp.version = "v001_new";
+    new_exp.prediction(faster_than("attention/v000_base", factor));
+    base.experiment = &base_exp;
+    mine.experiment = &new_exp;
+    CaseOutcome c;
+    c.spec.name = "c1";
+    c.spec.for_benchmarks = true;
+    c.status = CaseStatus::Passed;
+    c.cold_s = noisy(base_us * 1e-6, base_us * 1e-8, 50, 1);
+    base.cases.push_back(c);
+    c.cold_s = noisy(new_us * 1e-6, new_us * 1e-8, 50, 2);
+    mine.cases.push_back(c);
+  }
+  Verdict verdict() {
+    return compute_verdict(mine, [&](const std::string& id) -> const ExperimentOutcome* {
+      return id == "attention/v000_base" ? &base : nullptr;
+    });
+  }
+};
+
+TEST(Verdict, ConfirmedWhenClearlyFasterThanPredicted) {
+  EXPECT_EQ(Fixture(100, 40, 2.0).verdict().value, "CONFIRMED");
+}
+
+TEST(Verdict, RefutedWhenClearlyShortOfThePrediction) {
+  EXPECT_EQ(Fixture(100, 80, 2.0).verdict().value, "REFUTED");
+}
+
+TEST(Verdict, InconclusiveWhenThePredictionSitsInsideTheNoise) {
+  Fixture f(100, 50, 2.0);
+  f.base.cases[0].cold_s = noisy(100e-6, 10e-6, 12, 3);
+  f.mine.cases[0].cold_s = noisy(50e-6, 5e-6, 12, 4);
+  EXPECT_EQ(f.verdict().value, "INCONCLUSIVE");
+}
+
+TEST(Verdict, InvalidWhenACaseFailed) {
+  Fixture f(100, 40, 2.0);
+  f.mine.cases[0].status = CaseStatus::Failed;
+  EXPECT_EQ(f.verdict().value, "INVALID");
+}
+
+TEST(Verdict, UntestedWhenTheBaselineWasNotMeasured) {
+  Fixture f(100, 40, 2.0);
+  f.new_exp.prediction(faster_than("attention/v005_absent", 2.0));
+  EXPECT_EQ(f.verdict().value, "UNTESTED");
+}
+
+TEST(Verdict, AbsoluteTimePrediction) {
+  Fixture f(100, 40, 2.0);
+  f.new_exp.prediction(at_most_us(45, {"c1"}));
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+  f.new_exp.prediction(at_most_us(30, {"c1"}));
+  EXPECT_EQ(f.verdict().value, "REFUTED");
+}
+
+}  // namespace
+}  // namespace fuselab

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# On the lent GPU machine, in one call: build, generate the references, run
+# the GPU tests, calibrate, run the given experiments, and pack the run
+# records, the log, the manifest and the test output into $OUT/results.tgz.
+#   scripts/device_run.sh GIT_COMMIT GIT_DIRTY TARGET...
+# (the tree travels without .git, so the caller passes the commit.)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export FUSELAB_GIT_COMMIT=$1 FUSELAB_GIT_DIRTY=$2
+shift 2
+out=${OUT:?OUT must name the folder that comes back}
+logs=$(mktemp -d)
+export PYTHONUNBUFFERED=1
+step() { echo "== $1"; }
+before=$(ls reports/runs 2>/dev/null | sort)
+
+step build
+scripts/build.sh >"$logs/build.log" 2>&1 || { tail -50 "$logs/build.log"; exit 1; }
+grep -E "spill|lmem|registers" "$logs/build.log" | head -40 || true
+python=$(scripts/find_python.sh)
+fuselab=build/harness/cli/fuselab
+
+step references
+SECONDS=0
+"$python" reference_data/generate.py >"$logs/generate.log" 2>&1 || { tail -20 "$logs/generate.log"; exit 1; }
+echo "generated in ${SECONDS}s" | tee -a "$logs/generate.log"
+cp reference_data/MANIFEST "$logs/MANIFEST.device"
+
+step gpu-tests
+ctest --test-dir build -L gpu --output-on-failure -j4 >"$logs/ctest-gpu.log" 2>&1
+tail -25 "$logs/ctest-gpu.log"
+
+step calibrate
+"$fuselab" calibrate 2>&1 | tail -3
+
+step run
+for target in "$@"; do
+  "$fuselab" run $target 2>&1 | tee -a "$logs/run.log" | grep -E "CONFIRMED|REFUTED|INCONCLUSIVE|INVALID|UNTESTED|error|FAIL" 
+done
+
+step pack
+after=$(ls reports/runs | sort)
+new=$(comm -13 <(echo "$before") <(echo "$after") | sed 's|^|reports/runs/|')
+tar czf "$out/results.tgz" OPTIMIZATION_LOG.md $new -C "$logs" .
+ls -la "$out"

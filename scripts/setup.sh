@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what fuselab needs from apt where it is missing; does nothing where
+# everything is present (the GPU machine has no network and needs nothing).
+# The CUDA toolkit (nvcc) is not an apt package here: it must already be there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debian_packages=(
+  cmake g++ make pkg-config
+  libhdf5-dev libyaml-cpp-dev libspdlog-dev libbenchmark-dev libgtest-dev
+  nlohmann-json3-dev libcli11-dev libssl-dev
+)
+python_packages=(python3-torch python3-h5py python3-numpy python3-yaml python3-pytest python3-matplotlib)
+
+missing=()
+for p in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ! scripts/find_python.sh >/dev/null 2>&1; then
+  missing+=("${python_packages[@]}")
+fi
+
+if ((${#missing[@]})); then
+  echo "setup: installing from apt: ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then sudo=sudo; else sudo=; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "setup: every package is present, nothing to install"
+fi
+
+if ! command -v nvcc >/dev/null 2>&1 && [[ ! -x /usr/local/cuda/bin/nvcc ]]; then
+  echo "setup: nvcc (the CUDA toolkit) is not installed; fuselab needs it to build, also without a GPU" >&2
+  exit 1
+fi
+scripts/find_python.sh >/dev/null

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The test command (README): set up, build, generate the references the tests
+# need, run every C++ and Python test. GPU tests skip, with their reason, where
+# no GPU exists.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh
+python=$(scripts/find_python.sh)
+ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"
+"$python" -m pytest -q reference_data/tests
