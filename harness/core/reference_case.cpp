@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <iomanip>
 #include <optional>
+#include <sstream>
 
 #include "harness/core/counter_rng.h"
 #include "harness/core/hdf5_reader.h"
@@ -32,9 +34,14 @@ void check_attributes(const H5Reader& h5, const CaseSpec& spec) {
   };
   const auto expect_float = [&](const std::string& name, double want) {
     const double got = h5.float64_attr(name);
+    const auto exact = [](double v) {
+      std::ostringstream text;
+      text << std::setprecision(17) << v;
+      return text.str();
+    };
     if (got != want)
-      throw H5Problem("attribute " + name + " = " + std::to_string(got) +
-                      " disagrees with cases.yaml (" + std::to_string(want) + ")");
+      throw H5Problem("attribute " + name + " = " + exact(got) + " disagrees with cases.yaml (" +
+                      exact(want) + ")");
   };
   expect_string("family", spec.family);
   expect_string("case", spec.name);
@@ -137,6 +144,29 @@ void read_expected(const H5Reader& h5, ReferenceCase& ref) {
   ref.torch_fp32_method = h5.string_attr("torch_fp32_method");
 }
 
+// The file's MANIFEST line, once its size and sha256 (stored in ref) agree with it.
+template <typename Refuse>
+ManifestEntry checked_manifest_entry(ReferenceCase& ref, const LoadOptions& opts, const Refuse& refuse) {
+  const std::string manifest_path =
+      opts.manifest_path.empty() ? (fs::path(opts.reference_root) / "MANIFEST").string() : opts.manifest_path;
+  std::optional<ManifestEntry> entry;
+  try {
+    const Manifest manifest = load_manifest(manifest_path);
+    if (const ManifestEntry* found = manifest.find(ref.spec.reference_path())) entry = *found;
+  } catch (const std::runtime_error& e) {
+    throw ReferenceError(e.what());
+  }
+  if (!entry) throw refuse("not listed in " + manifest_path);
+  const uint64_t size = fs::file_size(ref.path);
+  if (size != entry->size)
+    throw refuse("size " + std::to_string(size) + " bytes disagrees with MANIFEST (" +
+                 std::to_string(entry->size) + ")");
+  ref.file_sha256 = sha256_file(ref.path);
+  if (ref.file_sha256 != entry->file_sha256)
+    throw refuse("sha256 " + ref.file_sha256 + " disagrees with MANIFEST (" + entry->file_sha256 + ")");
+  return *entry;
+}
+
 }  // namespace
 
 std::string regenerate_command(const CaseSpec& spec) {
@@ -152,28 +182,16 @@ ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts) {
                                               " reference_data/MANIFEST, or "
                                         : "") +
                           regenerate_command(spec);
-  const auto refuse = [&](const std::string& what) { return ReferenceError(ref.path + ": " + what + ". Fix: " + fix); };
+  const auto refuse = [&](const std::string& what) {
+    return ReferenceError(ref.path + ": " + what + ". Fix: " + fix);
+  };
   if (!fs::is_regular_file(ref.path)) throw refuse("reference file of " + spec.id() + " is missing");
 
-  ref.file_sha256 = sha256_file(ref.path);
   std::optional<ManifestEntry> entry;
-  if (opts.verify_checksum) {
-    const std::string manifest_path =
-        opts.manifest_path.empty() ? (fs::path(opts.reference_root) / "MANIFEST").string() : opts.manifest_path;
-    try {
-      const Manifest manifest = load_manifest(manifest_path);
-      if (const ManifestEntry* found = manifest.find(spec.reference_path())) entry = *found;
-    } catch (const std::runtime_error& e) {
-      throw ReferenceError(e.what());
-    }
-    if (!entry) throw refuse("not listed in " + manifest_path);
-    const uint64_t size = fs::file_size(ref.path);
-    if (size != entry->size)
-      throw refuse("size " + std::to_string(size) + " bytes disagrees with MANIFEST (" +
-                   std::to_string(entry->size) + ")");
-    if (ref.file_sha256 != entry->file_sha256)
-      throw refuse("sha256 " + ref.file_sha256 + " disagrees with MANIFEST (" + entry->file_sha256 + ")");
-  }
+  if (opts.verify_checksum)
+    entry = checked_manifest_entry(ref, opts, refuse);
+  else
+    ref.file_sha256 = sha256_file(ref.path);
 
   try {
     const H5Reader h5(ref.path);

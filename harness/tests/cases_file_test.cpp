@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -14,7 +15,9 @@ namespace fs = std::filesystem;
 
 TEST(CasesFile, EveryFamilyOfTheRepositoryLoads) {
   const auto families = list_families(test::source_dir().string());
-  EXPECT_EQ(families, (std::vector<std::string>{"attention", "rope", "rope_standalone", "sinusoidal"}));
+  EXPECT_TRUE(std::is_sorted(families.begin(), families.end()));
+  for (const char* family : {"attention", "rope", "rope_standalone", "sinusoidal"})
+    EXPECT_NE(std::find(families.begin(), families.end(), family), families.end()) << family;
   for (const auto& family : families) {
     const CasesFile file = load_family_cases(test::source_dir().string(), family);
     EXPECT_EQ(file.family, family);
@@ -65,7 +68,7 @@ TEST(CasesFile, ShapeText) {
 TEST(CasesFile, PeNames) {
   for (PeKind pe : {PeKind::None, PeKind::Sinusoidal, PeKind::RopeInterleaved, PeKind::RopeNeox})
     EXPECT_EQ(pe_from_name(pe_name(pe)), pe);
-  EXPECT_THROW(pe_from_name("alibi"), std::invalid_argument);
+  EXPECT_THROW(pe_from_name("alibi"), std::runtime_error);
 }
 
 // Writes <scratch>/<folder>/cases.yaml and returns its path.

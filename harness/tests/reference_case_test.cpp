@@ -9,6 +9,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "harness/core/manifest.h"
 #include "harness/core/sha256.h"
@@ -98,6 +99,17 @@ class BrokenCopy : public ::testing::Test {
   fs::path root, path;
   std::string inputs_sha256;
 };
+
+TEST(Fixtures, FilesOnDiskAreExactlyTheFixtureCases) {
+  std::set<std::string> on_disk, in_cases;
+  const fs::path fixtures = test::reference_root() / "fixtures";
+  for (const auto& entry : fs::recursive_directory_iterator(fixtures))
+    if (entry.path().extension() == ".h5")
+      on_disk.insert(fs::relative(entry.path(), test::reference_root()).generic_string());
+  for (const auto& spec : test::fixture_specs()) in_cases.insert(spec.reference_path());
+  EXPECT_FALSE(in_cases.empty()) << "no case has fixture: true";
+  EXPECT_EQ(on_disk, in_cases) << "under " << fixtures;
+}
 
 TEST_F(BrokenCopy, IntactCopyLoads) {
   use("attention", "fx_b2_h4kv2_s3k7_d8_causal");

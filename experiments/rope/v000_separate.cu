@@ -1,0 +1,27 @@
+// rope/v000_separate (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/rope/v000_separate.cuh"
+
+FUSELAB_EXPERIMENT(rope, v000_separate) {
+  namespace k = fuselab::kernels::rope::v000;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
+  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .hypothesis(
+          "Baseline pipeline: one RoPE kernel rotates Q and K into workspace (reads and writes "
+          "both once: 8 MB at 1x4x64x2048 -> ~3 us plus a launch), then attention v001. The "
+          "attention core dominates on H100: v001 re-reads the head's K/V once per query row "
+          "(256 MB of L2 traffic at D = 2048 -> ~50 us). Estimate ~55 us at 1x4x64x2048 neox; "
+          "PyTorch eager SDPA + rope: 138 us.")
+      .prediction(fuselab::at_most_us(80.0, {"b1_h4_s64_d2048_neox"}))
+      .limits(lim)
+      .kernel("rope_qk_neox", (const void*)&k::rope_qk_kernel<true>)
+      .kernel("rope_qk_inter", (const void*)&k::rope_qk_kernel<false>)
+      .launch(&k::launch, &k::workspace_bytes);
+}

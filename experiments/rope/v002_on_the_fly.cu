@@ -1,0 +1,28 @@
+// rope/v002_on_the_fly (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/rope/v002_on_the_fly.cuh"
+
+FUSELAB_EXPERIMENT(rope, v002_on_the_fly) {
+  namespace k = fuselab::kernels::rope::v002;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
+  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("rope/v001_cached_tables")
+      .hypothesis(
+          "Replace the cos/sin table bytes with accurate sincosf per pair: ~150 instructions "
+          "per neox float4 pair (8 elements) instead of two extra LDG.128 per float4. At D = "
+          "2048: 33.5 M redundant K element rotations ~ 20 instr each ~ 21 M warp-instructions "
+          "(~23 us of issue chip-wide) versus ~268 MB of extra table traffic (~50 us at L2 "
+          "rate). Expect >= 1.3x over v001.")
+      .prediction(fuselab::faster_than("rope/v001_cached_tables", 1.3, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
+      .limits(lim)
+      .kernel("row_kernel_otf_neox_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe<true, false>>)
+      .kernel("row_kernel_otf_inter_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe<false, false>>)
+      .launch(&k::launch);
+}

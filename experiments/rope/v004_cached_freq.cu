@@ -1,0 +1,25 @@
+// rope/v004_cached_freq (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/rope/v004_cached_freq.cuh"
+
+FUSELAB_EXPERIMENT(rope, v004_cached_freq) {
+  namespace k = fuselab::kernels::rope::v004;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
+  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 8192;
+  return fuselab::Experiment{}
+      .parent("rope/v003_multi_query")
+      .hypothesis(
+          "Stage inv_freq in shared memory once per block: the K-side rotation loses one L1-hit "
+          "LDG.128 per float4 pair out of ~150 instructions. Expect no measurable change, "
+          "predicted as 'not slower' (factor 1.0); the study saw +12 % only at D = 2048.")
+      .prediction(fuselab::faster_than("rope/v003_multi_query", 1.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
+      .limits(lim)
+      .kernel("row_kernel_mqc_neox_nv4", (const void*)&fuselab::kernels::attention::v001::row_kernel<4, 4, 512, fuselab::kernels::rope::v002::OnTheFlyPe<true, true>>)
+      .launch(&k::launch);
+}

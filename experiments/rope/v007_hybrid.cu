@@ -1,0 +1,28 @@
+// rope/v007_hybrid (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/rope/v007_hybrid.cuh"
+
+FUSELAB_EXPERIMENT(rope, v007_hybrid) {
+  namespace k = fuselab::kernels::rope::v007;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
+  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("rope/v000_separate")
+      .hypothesis(
+          "The study's hybrid: K rotated once by its own kernel, Q rotated as it lands in the "
+          "row kernel's shared memory. Rotation work is O(Sq + Sk) as in the separate pipeline, "
+          "and the Q pass (read + write of Q, 2 MB at 1x4x64x2048, ~1 us) disappears. On H100 "
+          "the attention core (~50 us at D = 2048) dwarfs that saving, so the study's 1.4-1.7x "
+          "should NOT transfer: expect parity or slightly better (factor 1.0).")
+      .prediction(fuselab::faster_than("rope/v000_separate", 1.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
+      .limits(lim)
+      .kernel("rope_k_neox", (const void*)&fuselab::kernels::rope::v000::rope_qk_kernel<true>)
+      .kernel("row_kernel_qrot_neox_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, fuselab::kernels::rope::v002::OnTheFlyPe<true, true, true, false>>)
+      .launch(&k::launch, &k::workspace_bytes);
+}

@@ -1,0 +1,27 @@
+// sinusoidal/v002_table_vec4 (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v002_table_vec4.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v002_table_vec4) {
+  namespace k = fuselab::kernels::sinusoidal::v002;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::Sinusoidal};
+  lim.head_dim_multiple = 4;
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v001_table")
+      .hypothesis(
+          "Same bytes as v001 but one LDG.128 per four table entries instead of four LDG.32: "
+          "the table side of the score loop issues 4x fewer load instructions (the loop is ~1 "
+          "LDG K + 4 LDG table + 1 LDS + 8 FMA/ADD per float4 -> 1 + 1 + 1 + 8). Bytes, not "
+          "instructions, bound it at L2, so only ~10-15 % (the study saw 1.5x on Ada, where "
+          "scalar loads also wasted sector bandwidth).")
+      .prediction(fuselab::faster_than("sinusoidal/v001_table", 1.1, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
+      .limits(lim)
+      .kernel("row_kernel_tablevec4_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::TableVec4Pe>)
+      .launch(&k::launch, &k::workspace_bytes);
+}

@@ -1,0 +1,28 @@
+// sinusoidal/v003_on_the_fly (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v003_on_the_fly.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v003_on_the_fly) {
+  namespace k = fuselab::kernels::sinusoidal::v003;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::Sinusoidal};
+  lim.head_dim_multiple = 4;
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v002_table_vec4")
+      .hypothesis(
+          "Replace the table bytes with compute: one accurate sincosf (~30-35 instructions) per "
+          "element, keeping sin or cos. At D = 2048 the K side is 64 rows x 64 keys x 2048 dims "
+          "x 4 heads = 33.5 M element transforms x ~35 instr = 37 M warp-instructions ~ 40 us "
+          "of issue across the chip, about the same as the table's extra 256 MB of L2 traffic "
+          "(~47 us). On H100 (unlike Ada's 360 GB/s) compute and table bytes are close: expect "
+          "parity (factor 1.0), the study's 2x does not transfer.")
+      .prediction(fuselab::faster_than("sinusoidal/v002_table_vec4", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
+      .limits(lim)
+      .kernel("row_kernel_onthefly_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe>)
+      .launch(&k::launch);
+}

@@ -1,0 +1,26 @@
+// sinusoidal/v004_cached_freq (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v004_cached_freq.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v004_cached_freq) {
+  namespace k = fuselab::kernels::sinusoidal::v004;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::Sinusoidal};
+  lim.head_dim_multiple = 4;
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v003_on_the_fly")
+      .hypothesis(
+          "Stage inv_freq in shared memory once per block instead of an L1-hit LDG per element: "
+          "removes one load of ~36 instructions per element and the L1 pressure it adds beside "
+          "the K stream. Expect a small gain, >= 1.0x (the study measured none to slightly "
+          "negative).")
+      .prediction(fuselab::faster_than("sinusoidal/v003_on_the_fly", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
+      .limits(lim)
+      .kernel("row_kernel_cachedfreq_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::CachedFreqPe>)
+      .launch(&k::launch);
+}

@@ -1,0 +1,27 @@
+// sinusoidal/v005_vec4_sincos (mechanism: see the kernel file).
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v005_vec4_sincos.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v005_vec4_sincos) {
+  namespace k = fuselab::kernels::sinusoidal::v005;
+  fuselab::Limits lim;
+  lim.pe = {fuselab::PeKind::Sinusoidal};
+  lim.head_dim_multiple = 4;
+  lim.causal = true;
+  lim.gqa = true;
+  lim.cross = true;
+  lim.max_position = 1L << 24;  // float(pos) exact
+  lim.max_head_dim = 16384;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v004_cached_freq")
+      .hypothesis(
+          "One __sincosf per dimension pair (both outputs used) instead of one accurate sincosf "
+          "per element: the PE cost per float4 falls from ~140 to ~12 instructions, so the "
+          "fused kernel returns to the plain row kernel's L2-bound speed. Expect >= 1.8x over "
+          "v004 at D = 512 and 2048. Accuracy: __sincosf's absolute error grows with |angle|; "
+          "the long-position test case (positions ~32768) may fail 5e-5 (a result).")
+      .prediction(fuselab::faster_than("sinusoidal/v004_cached_freq", 1.8, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
+      .limits(lim)
+      .kernel("row_kernel_fastpair_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::PairSincosPe<true>>)
+      .launch(&k::launch);
+}

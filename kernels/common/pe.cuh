@@ -1,0 +1,84 @@
+// Positional-embedding math shared by every version (DESIGN.md section 3).
+//   angle(pos, i) = fp32(fp32(pos) * inv_freq[i])   -- one rounding, no FMA
+//   sinusoidal:  x[2i] += sin(angle), x[2i+1] += cos(angle)
+//   rope interleaved, pairs (2i, 2i+1); rope neox, pairs (i, i + D/2):
+//     a' = a*cos - b*sin,  b' = b*cos + a*sin
+// kFast selects __sincosf (SFU approximation; its error grows with |angle|,
+// so whether it passes at long positions is a measured result). The default
+// is sincosf (accurate, ~1 ulp; angles here stay below 105615 rad, so it
+// takes the fast Cody-Waite reduction path, not Payne-Hanek).
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace fuselab::kernels {
+
+__device__ __forceinline__ float pe_angle(int pos, float inv_freq) {
+  return __fmul_rn(static_cast<float>(pos), inv_freq);
+}
+
+template <bool kFast = false>
+__device__ __forceinline__ void pe_sincos(float angle, float* s, float* c) {
+  if constexpr (kFast) {
+    __sincosf(angle, s, c);
+  } else {
+    sincosf(angle, s, c);
+  }
+}
+
+// ---- sinusoidal -----------------------------------------------------------
+// x holds dims d..d+3 with d % 4 == 0: pairs i0 = d/2 (freq f0), i0+1 (f1).
+template <bool kFast = false>
+__device__ __forceinline__ void sin_add4(float4& x, int pos, float f0, float f1) {
+  float s, c;
+  pe_sincos<kFast>(pe_angle(pos, f0), &s, &c);
+  x.x += s;
+  x.y += c;
+  pe_sincos<kFast>(pe_angle(pos, f1), &s, &c);
+  x.z += s;
+  x.w += c;
+}
+// One element d (any d): sin at even d, cos at odd d; freq = inv_freq[d/2].
+template <bool kFast = false>
+__device__ __forceinline__ float sin_pe1(int pos, int d, float freq) {
+  float s, c;
+  pe_sincos<kFast>(pe_angle(pos, freq), &s, &c);
+  return (d & 1) ? c : s;
+}
+
+// ---- rope -----------------------------------------------------------------
+__device__ __forceinline__ void rope_rotate(float& a, float& b, float c, float s) {
+  const float a0 = a, b0 = b;
+  a = a0 * c - b0 * s;
+  b = b0 * c + a0 * s;
+}
+// Interleaved: x holds dims d..d+3 (d % 4 == 0) = pairs (x.x,x.y) and (x.z,x.w).
+__device__ __forceinline__ void rope_inter4_cs(float4& x, float c0, float s0, float c1, float s1) {
+  rope_rotate(x.x, x.y, c0, s0);
+  rope_rotate(x.z, x.w, c1, s1);
+}
+template <bool kFast = false>
+__device__ __forceinline__ void rope_inter4(float4& x, int pos, float f0, float f1) {
+  float s0, c0, s1, c1;
+  pe_sincos<kFast>(pe_angle(pos, f0), &s0, &c0);
+  pe_sincos<kFast>(pe_angle(pos, f1), &s1, &c1);
+  rope_inter4_cs(x, c0, s0, c1, s1);
+}
+// Neox: lo holds dims i..i+3, hi holds dims i+D/2..i+D/2+3 (pairs i..i+3).
+__device__ __forceinline__ void rope_neox4_cs(float4& lo, float4& hi, float4 c, float4 s) {
+  rope_rotate(lo.x, hi.x, c.x, s.x);
+  rope_rotate(lo.y, hi.y, c.y, s.y);
+  rope_rotate(lo.z, hi.z, c.z, s.z);
+  rope_rotate(lo.w, hi.w, c.w, s.w);
+}
+template <bool kFast = false>
+__device__ __forceinline__ void rope_neox4(float4& lo, float4& hi, int pos, float4 f) {
+  float4 s, c;
+  pe_sincos<kFast>(pe_angle(pos, f.x), &s.x, &c.x);
+  pe_sincos<kFast>(pe_angle(pos, f.y), &s.y, &c.y);
+  pe_sincos<kFast>(pe_angle(pos, f.z), &s.z, &c.z);
+  pe_sincos<kFast>(pe_angle(pos, f.w), &s.w, &c.w);
+  rope_neox4_cs(lo, hi, c, s);
+}
+
+}  // namespace fuselab::kernels

@@ -1,0 +1,48 @@
+// rope v008 — chip-filling split-D (attention v002's three phases) with every
+// Q and K element rotated exactly once per query head, in registers, as its
+// phase-1 sub-tile lands (accurate sincosf, inv_freq from global).
+// Pairing: interleaved pairs sit inside one float4, so the contiguous 32-dim
+// sub-tiles work unchanged. Neox pairs (i, i + D/2) would straddle chunks, so
+// the neox hook is "paired": a phase-1 sub-tile is dims [16s, 16s+16) of the
+// low half plus the same 16 dims of the high half, and a thread loads the
+// float4 at i and at i + D/2 together and rotates them. The dot product does
+// not care in which order a block visits dims.
+// Limits: Sq <= 64, Sk <= 64, D % 4 == 0 (D % 8 for neox); causal, GQA, cross.
+#pragma once
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/common/pe.cuh"
+
+namespace fuselab::kernels::rope::v008 {
+
+template <bool kNeox>
+struct RopeSplitPe {
+  static constexpr bool kPaired = kNeox;
+  const float* inv_freq;
+  __device__ void inter(float4& x, int pos, int d) const {
+    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
+    rope_inter4<false>(x, pos, f.x, f.y);
+  }
+  __device__ void q(float4& x, int pos, int d) const { inter(x, pos, d); }
+  __device__ void k(float4& x, int pos, int d) const { inter(x, pos, d); }
+  __device__ void q2(float4& lo, float4& hi, int pos, int i) const {
+    rope_neox4<false>(lo, hi, pos, ldg4(inv_freq + i));
+  }
+  __device__ void k2(float4& lo, float4& hi, int pos, int i) const {
+    rope_neox4<false>(lo, hi, pos, ldg4(inv_freq + i));
+  }
+};
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) {
+  return p.pe == PeKind::RopeNeox ? attention::v002::workspace_bytes_for<true>(p)
+                                  : attention::v002::workspace_bytes_for<false>(p);
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  if (p.pe == PeKind::RopeNeox)
+    attention::v002::launch_with(p, RopeSplitPe<true>{p.inv_freq}, workspace, stream);
+  else
+    attention::v002::launch_with(p, RopeSplitPe<false>{p.inv_freq}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::rope::v008

@@ -1,0 +1,35 @@
+// sinusoidal v007 — chip-filling split-D (attention v002's three phases) with
+// the PE added once per element as Q/K sub-tiles land in registers in phase 1:
+// one accurate sincosf per dimension pair, inv_freq read as float2 from
+// global (L1-resident). Each Q and K element gets its PE exactly once per
+// query head (K: Hq/Hkv times under GQA). Phases 2-3 are attention v002's.
+// Limits: Sq <= 64, Sk <= 64, D % 4 == 0; causal, GQA, cross supported.
+#pragma once
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/common/pe.cuh"
+
+namespace fuselab::kernels::sinusoidal::v007 {
+
+struct SinSplitPe {
+  static constexpr bool kPaired = false;
+  const float* inv_freq;
+  __device__ void add(float4& x, int pos, int d) const {
+    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
+    sin_add4<false>(x, pos, f.x, f.y);
+  }
+  __device__ void q(float4& x, int pos, int d) const { add(x, pos, d); }
+  __device__ void k(float4& x, int pos, int d) const { add(x, pos, d); }
+  __device__ void q2(float4&, float4&, int, int) const {}
+  __device__ void k2(float4&, float4&, int, int) const {}
+};
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) {
+  return attention::v002::workspace_bytes_for<false>(p);
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v002::launch_with(p, SinSplitPe{p.inv_freq}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::sinusoidal::v007
