@@ -14,6 +14,8 @@ export PYTHONUNBUFFERED=1
 step() { echo "== $1"; }
 before=$(ls reports/runs 2>/dev/null | sort)
 
+SECONDS=0
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader
 step build
 scripts/build.sh >"$logs/build.log" 2>&1 || { tail -50 "$logs/build.log"; exit 1; }
 grep -E "spill|lmem|registers" "$logs/build.log" | head -40 || true
@@ -21,21 +23,26 @@ python=$(scripts/find_python.sh)
 fuselab=build/harness/cli/fuselab
 
 step references
-SECONDS=0
+t0=$SECONDS
 "$python" reference_data/generate.py >"$logs/generate.log" 2>&1 || { tail -20 "$logs/generate.log"; exit 1; }
-echo "generated in ${SECONDS}s" | tee -a "$logs/generate.log"
+echo "generated in $((SECONDS - t0))s" | tee -a "$logs/generate.log"
 cp reference_data/MANIFEST "$logs/MANIFEST.device"
 
-step gpu-tests
-ctest --test-dir build -L gpu --output-on-failure -j4 >"$logs/ctest-gpu.log" 2>&1
+echo "[$SECONDS s]"; step gpu-tests
+ctest --test-dir build -L gpu --output-on-failure -j8 >"$logs/ctest-gpu.log" 2>&1
 tail -25 "$logs/ctest-gpu.log"
 
-step calibrate
+echo "[$SECONDS s]"; step calibrate
 "$fuselab" calibrate 2>&1 | tail -3
 
 step run
+# Leave time to pack within the call's 600 s: the run stops at the deadline.
+deadline=${DEVICE_DEADLINE_S:-570}
 for target in "$@"; do
-  "$fuselab" run $target 2>&1 | tee -a "$logs/run.log" | grep -E "CONFIRMED|REFUTED|INCONCLUSIVE|INVALID|UNTESTED|error|FAIL" 
+  left=$((deadline - SECONDS))
+  ((left > 20)) || { echo "no time left for: $target"; continue; }
+  timeout "$left" "$fuselab" run $target 2>&1 | tee -a "$logs/run.log" \
+    | grep -E "CONFIRMED|REFUTED|INCONCLUSIVE|INVALID|UNTESTED|error|FAIL|critical"
 done
 
 step pack
