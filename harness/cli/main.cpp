@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "harness/cli/commands.h"
@@ -10,6 +11,9 @@
 
 int main(int argc, char** argv) {
   using namespace fuselab;
+  // Lazy module loading can synchronise the device at a kernel's first
+  // launch, which would deadlock with the cold timer's held stream.
+  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
   CLI::App app{"fuselab: a lab bench for attention kernels with fused positional embeddings"};
   app.require_subcommand(1);
   cli::Paths paths;

@@ -44,6 +44,7 @@ nlohmann::json run_calibration(const nlohmann::json& ceilings) {
       copy_kernel<<<sms * 8, 512, 0, s>>>(src.get<float4>(), dst.get<float4>(), n4);
       FUSELAB_LAUNCH_CHECK();
     };
+    cold.warm_up(copy);
     for (int i = 0; i < 3; ++i) cold.sample(copy);
     const auto copy_s = sample_until_stable([&] { return cold.sample(copy); }, rule);
     const double gbps = 2.0 * double(half) / median_of(copy_s) * 1e-9;
@@ -58,6 +59,7 @@ nlohmann::json run_calibration(const nlohmann::json& ceilings) {
       tiny_kernel<<<1, 32, 0, s>>>(sink.get<float>(), 160);
       FUSELAB_LAUNCH_CHECK();
     };
+    cold.warm_up(tiny);
     for (int i = 0; i < 3; ++i) cold.sample(tiny);
     const auto tiny_cold = sample_until_stable([&] { return cold.sample(tiny); }, rule);
     HotTimer hot(stream, tiny, 100);

@@ -42,6 +42,11 @@ ColdTimer::~ColdTimer() {
   cudaFreeHost(host_flag_);
 }
 
+void ColdTimer::warm_up(const LaunchFn& launch) {
+  launch(stream_);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
 double ColdTimer::sample(const LaunchFn& launch, const LaunchFn& before_flush) {
   if (before_flush) before_flush(stream_);
   FUSELAB_CUDA_CHECK(cudaCtxResetPersistingL2Cache());

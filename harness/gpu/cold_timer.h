@@ -25,6 +25,10 @@ class ColdTimer {
   ColdTimer(const ColdTimer&) = delete;
   ColdTimer& operator=(const ColdTimer&) = delete;
 
+  // One launch with the stream not held, then a synchronise: loads its
+  // modules and allocates lazily-created state before any held sample.
+  void warm_up(const LaunchFn& launch);
+
   // Seconds of one cold launch. `before_flush` runs on the stream before the
   // flush (used to poison the output ahead of the last timed launch).
   double sample(const LaunchFn& launch, const LaunchFn& before_flush = nullptr);

@@ -317,6 +317,8 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   if (cuda) {
     result.environment["gpu"] = to_json(read_gpu_environment());
     result.environment["clock_start"] = read_clock_state();
+  }
+  if (cuda && options.time) {
     spdlog::info("measuring ceilings (cold 1 GiB copy, FP32 FMA rate)");
     const Ceilings c = measure_ceilings();
     result.ceilings = to_json(c);
