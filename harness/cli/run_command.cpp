@@ -47,16 +47,20 @@ int exit_status(const RunResult& r, bool timed) {
   if (!r.fatal.empty()) return exit_code::kFailed;
   int status = exit_code::kOk;
   for (const auto& o : r.outcomes) {
-    bool any_failed = false, any_checked = false;
+    bool any_failed = false;
     for (const auto& c : o.cases) {
       any_failed |= c.status == CaseStatus::Failed || c.status == CaseStatus::Error;
-      any_checked |= c.check.has_value();
     }
     if (o.experiment->canary_value) {
-      // A canary is wrong on purpose: the checker must have rejected it.
-      const bool rejected = any_checked && std::all_of(o.cases.begin(), o.cases.end(), [](const CaseOutcome& c) {
-        return c.status != CaseStatus::Passed;
-      });
+      // A canary is wrong on purpose: the checker must reject it. Where its
+      // bug is invisible (one key: the softmax scale cannot matter) a case
+      // may pass; every pass is listed.
+      std::string passed_on;
+      for (const auto& c : o.cases)
+        if (c.status == CaseStatus::Passed) passed_on += " " + c.spec.name;
+      const bool rejected = any_failed;
+      if (!passed_on.empty())
+        spdlog::info("canary {} passed on:{}", o.experiment->id(), passed_on);
       spdlog::log(rejected ? spdlog::level::info : spdlog::level::err, "canary {}: {}",
                   o.experiment->id(), rejected ? "rejected by the checker, as it must be"
                                                : "PASSED the checker: the checker is broken");

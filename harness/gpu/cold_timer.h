@@ -1,15 +1,21 @@
 // Timing of one launch (which may be several kernels) the way DESIGN.md §5
-// says. Cold: before each sample the L2 is flushed (a write of twice its
-// size) and the persisting-L2 lines are reset; then a blocking kernel holds
-// the stream while the launch is queued behind it, so host launch latency is
-// outside the events (nvbench's method). Hot: the launch captured many times
-// into a CUDA graph, replayed, time per launch.
+// says, with host launch latency and event overhead kept out:
+//
+// Cold: two CUDA graphs are captured once, F = [flush L2] and
+// F+L = [flush L2, the launch]; the flush writes twice the L2 size. For each
+// sample a spinning kernel holds the stream while events and both graphs are
+// queued behind it:  hold | e0 | F | e1 | F+L | e2 | release.
+// The sample is (e2 - e1) - (e1 - e0): the launch after a flush, minus the
+// flush alone (graph replay minus a flush-only graph). Persisting-L2 lines
+// are reset before every sample.
+//
+// Hot: the launch captured many times into one graph and replayed with the
+// L2 warm; time per launch.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <functional>
-#include <optional>
 #include <string>
 
 #include "harness/gpu/device_buffer.h"
@@ -18,34 +24,49 @@ namespace fuselab {
 
 using LaunchFn = std::function<void(cudaStream_t)>;
 
+// A captured graph and its executable; empty until capture() succeeds.
+class CapturedGraph {
+ public:
+  CapturedGraph() = default;
+  CapturedGraph(const CapturedGraph&) = delete;
+  CapturedGraph& operator=(const CapturedGraph&) = delete;
+  ~CapturedGraph();
+  // Records what `body` enqueues on `stream`. Throws with the reason when it
+  // cannot be captured (e.g. the launch synchronises or allocates).
+  void capture(cudaStream_t stream, const LaunchFn& body);
+  void launch(cudaStream_t stream) const;
+
+ private:
+  cudaGraph_t graph_{};
+  cudaGraphExec_t exec_{};
+};
+
 class ColdTimer {
  public:
-  explicit ColdTimer(cudaStream_t stream);
+  ColdTimer(cudaStream_t stream, const LaunchFn& launch);
   ~ColdTimer();
   ColdTimer(const ColdTimer&) = delete;
   ColdTimer& operator=(const ColdTimer&) = delete;
 
-  // One launch with the stream not held, then a synchronise: loads its
-  // modules and allocates lazily-created state before any held sample.
-  void warm_up(const LaunchFn& launch);
-
-  // Seconds of one cold launch. `before_flush` runs on the stream before the
-  // flush (used to poison the output ahead of the last timed launch).
-  double sample(const LaunchFn& launch, const LaunchFn& before_flush = nullptr);
+  // Runs flush + launch once with the stream not held (module loading,
+  // first-touch state), then synchronises.
+  void warm_up();
+  // Seconds of one cold launch. `before` runs on the stream ahead of the
+  // sample, outside the timed region (used to poison the output before the
+  // last timed launch).
+  double sample(const LaunchFn& before = nullptr);
 
  private:
   cudaStream_t stream_;
   DeviceBuffer flush_;
+  CapturedGraph flush_only_, flush_and_launch_;
   int* host_flag_ = nullptr;  // [0]: release the stream, [1]: the hold timed out
   int* device_flag_ = nullptr;
-  cudaEvent_t start_{}, stop_{};
-  int flush_value_ = 0;
+  cudaEvent_t e0_{}, e1_{}, e2_{};
 };
 
 class HotTimer {
  public:
-  // Captures `launches_per_graph` launches into a graph. Throws if the launch
-  // cannot be captured (the message says why).
   HotTimer(cudaStream_t stream, const LaunchFn& launch, int launches_per_graph);
   ~HotTimer();
   HotTimer(const HotTimer&) = delete;
@@ -55,8 +76,7 @@ class HotTimer {
  private:
   cudaStream_t stream_;
   int launches_;
-  cudaGraph_t graph_{};
-  cudaGraphExec_t exec_{};
+  CapturedGraph graph_;
   cudaEvent_t start_{}, stop_{};
 };
 

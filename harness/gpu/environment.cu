@@ -121,17 +121,15 @@ Ceilings measure_ceilings() {
   cudaStream_t stream{};
   FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   {
-    ColdTimer timer(stream);
     const std::size_t half = std::size_t(512) << 20;  // 512 MiB read + 512 MiB written
     DeviceBuffer src(half), dst(half);
     FUSELAB_CUDA_CHECK(cudaMemsetAsync(src.get(), 1, half, stream));
-    const LaunchFn copy = [&](cudaStream_t s) {
+    ColdTimer copy(stream, [&](cudaStream_t s) {
       FUSELAB_CUDA_CHECK(cudaMemcpyAsync(dst.get(), src.get(), half, cudaMemcpyDeviceToDevice, s));
-    };
-    timer.warm_up(copy);
+    });
+    copy.warm_up();
     std::vector<double> samples;
-    for (int i = 0; i < 12; ++i) samples.push_back(timer.sample(copy));
-    samples.erase(samples.begin(), samples.begin() + 2);  // warm-up
+    for (int i = 0; i < 10; ++i) samples.push_back(copy.sample());
     c.copy_bytes = 2.0 * static_cast<double>(half);
     c.copy_bytes_per_s = c.copy_bytes / summarize(samples).median;
 
@@ -139,16 +137,15 @@ Ceilings measure_ceilings() {
     FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     const int threads = 256, blocks = sms * 8;
     DeviceBuffer sink(sizeof(float));
-    const LaunchFn fma_launch = [&](cudaStream_t s) {
+    ColdTimer fma(stream, [&](cudaStream_t s) {
       fma_rate_kernel<<<blocks, threads, 0, s>>>(sink.get<float>(), 1.f);
       FUSELAB_LAUNCH_CHECK();
-    };
-    timer.warm_up(fma_launch);
-    std::vector<double> fma;
-    for (int i = 0; i < 7; ++i) fma.push_back(timer.sample(fma_launch));
-    fma.erase(fma.begin(), fma.begin() + 2);
+    });
+    fma.warm_up();
+    std::vector<double> fma_s;
+    for (int i = 0; i < 5; ++i) fma_s.push_back(fma.sample());
     const double flops = 2.0 * threads * blocks * kFmaChains * double(kFmaIterations);
-    c.fp32_flop_per_s = flops / summarize(fma).median;
+    c.fp32_flop_per_s = flops / summarize(fma_s).median;
   }
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return c;

@@ -49,6 +49,9 @@ class CudaExecutor final : public Executor {
       if (e.rope_workspace) ws = e.rope_workspace(rope_);
     }
     workspace_ = DeviceBuffer(ws);
+    // cudaMemcpy from pageable memory may return before the copy lands, and
+    // the run's stream does not wait for the legacy stream: finish it here.
+    FUSELAB_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
   void launch(cudaStream_t s) override {

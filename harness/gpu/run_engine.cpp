@@ -69,8 +69,18 @@ class NullStream {
 // Cold/hot samplers for one executor, on either backend.
 class Sampler {
  public:
-  Sampler(Executor& ex, cudaStream_t stream, bool cuda) : ex_(ex), stream_(stream), cuda_(cuda) {
-    if (cuda_) cold_ = std::make_unique<ColdTimer>(stream_);
+  Sampler(Executor& ex, cudaStream_t stream, bool cuda) : ex_(ex), stream_(stream), cuda_(cuda) {}
+
+  // Captures the cold graphs; returns why not when the launch cannot be captured.
+  std::string prepare_cold() {
+    if (!cuda_) return "";
+    try {
+      cold_ = std::make_unique<ColdTimer>(stream_, [&](cudaStream_t s) { ex_.launch(s); });
+      cold_->warm_up();
+    } catch (const std::exception& e) {
+      return std::string("launch cannot be captured in a CUDA graph: ") + e.what();
+    }
+    return "";
   }
   double cold(bool poison_first) {
     if (!cuda_) {
@@ -79,10 +89,9 @@ class Sampler {
       ex_.launch(stream_);
       return std::chrono::duration<double>(clock_type::now() - t0).count();
     }
-    const LaunchFn poison = [&](cudaStream_t s) { ex_.poison(s); };
-    return cold_->sample([&](cudaStream_t s) { ex_.launch(s); }, poison_first ? poison : nullptr);
+    if (!poison_first) return cold_->sample();
+    return cold_->sample([&](cudaStream_t s) { ex_.poison(s); });
   }
-  // Builds the hot graph; returns why not when the launch cannot be captured.
   std::string prepare_hot(int launches) {
     if (!cuda_) return "the CPU backend has no graph replay";
     try {
@@ -248,6 +257,8 @@ class Engine {
       driver.add(base + "/hot", planned_samples(pilot, o_.hot_rule),
                  [&](bool) { return sampler.hot(); }, &c.hot_s);
     }
+    const std::string no_cold = sampler.prepare_cold();
+    if (!no_cold.empty()) throw std::runtime_error(no_cold);
     std::vector<double> pilot;
     for (int i = 0; i < 8; ++i) pilot.push_back(sampler.cold(false));
     pilot.erase(pilot.begin(), pilot.begin() + 3);  // first launches: caches, lazy loading

@@ -230,7 +230,8 @@ template <int NV, int QPB, int THREADS, class Pe>
 inline void launch_nv(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   auto* kern = &row_kernel<NV, QPB, THREADS, Pe>;
   const std::size_t smem = row_smem_bytes<QPB, THREADS, Pe>(p);
-  if (smem > 48 * 1024) set_max_dynamic_smem(kern, int(smem));
+  // Always raised: the kernel's static shared memory counts against 48 KB too.
+  set_max_dynamic_smem(kern, int(smem));
   const unsigned grid = unsigned(p.B) * p.Hq * unsigned((p.Sq + QPB - 1) / QPB);
   kern<<<grid, THREADS, smem, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
