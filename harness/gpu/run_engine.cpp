@@ -244,25 +244,30 @@ class Engine {
     }
   }
 
-  // Hot replays first, then the cold series, whose last sample runs on a
+  // Pilot series first (they plan the sample counts); then Google Benchmark
+  // runs the hot replays and the cold series, whose last sample runs on a
   // poisoned output: that output is checked again.
   void time_case(const Experiment& e, CaseOutcome& c, Executor& ex, const ReferenceCase& ref) {
     Sampler sampler(ex, stream_, cuda_);
-    const std::string base = e.id() + "/" + c.spec.name;
-    GbenchDriver driver;
-    c.hot_unavailable = sampler.prepare_hot(o_.hot_launches_per_graph);
-    if (c.hot_unavailable.empty()) {
-      std::vector<double> pilot;
-      for (int i = 0; i < 5; ++i) pilot.push_back(sampler.hot());
-      driver.add(base + "/hot", planned_samples(pilot, o_.hot_rule),
-                 [&](bool) { return sampler.hot(); }, &c.hot_s);
-    }
     const std::string no_cold = sampler.prepare_cold();
     if (!no_cold.empty()) throw std::runtime_error(no_cold);
-    std::vector<double> pilot;
-    for (int i = 0; i < 8; ++i) pilot.push_back(sampler.cold(false));
-    pilot.erase(pilot.begin(), pilot.begin() + 3);  // first launches: caches, lazy loading
-    driver.add(base + "/cold", planned_samples(pilot, o_.cold_rule),
+    std::vector<double> cold_pilot;
+    for (int i = 0; i < 8; ++i) cold_pilot.push_back(sampler.cold(false));
+    cold_pilot.erase(cold_pilot.begin(), cold_pilot.begin() + 3);  // caches settling
+    // Enough launches per graph that a replay lasts about 200 us.
+    const double launch_s = summarize(cold_pilot).median;
+    const int per_graph = std::clamp(int(200e-6 / std::max(launch_s, 1e-7)), 1,
+                                     o_.hot_launches_per_graph);
+    const std::string base = e.id() + "/" + c.spec.name;
+    GbenchDriver driver;
+    c.hot_unavailable = sampler.prepare_hot(per_graph);
+    if (c.hot_unavailable.empty()) {
+      std::vector<double> hot_pilot;
+      for (int i = 0; i < 5; ++i) hot_pilot.push_back(sampler.hot());
+      driver.add(base + "/hot", planned_samples(hot_pilot, o_.hot_rule),
+                 [&](bool) { return sampler.hot(); }, &c.hot_s);
+    }
+    driver.add(base + "/cold", planned_samples(cold_pilot, o_.cold_rule),
                [&](bool last) { return sampler.cold(last); }, &c.cold_s);
     driver.run(gbench);
     c.recheck = compare_output(ex.output(stream_), ref);

@@ -20,7 +20,7 @@ struct RunOptions {
   std::string reference_root;              // the reference_data/ folder
   SamplingRule cold_rule;
   SamplingRule hot_rule;
-  int hot_launches_per_graph = 20;
+  int hot_launches_per_graph = 20;  // at most; fewer when one launch is long
 };
 
 // --quick: fewer samples, a shorter budget.
