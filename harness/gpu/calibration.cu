@@ -63,12 +63,18 @@ nlohmann::json run_calibration(const nlohmann::json& ceilings) {
     ColdTimer tiny_cold(stream, tiny);
     tiny_cold.warm_up();
     const auto cold_s = sample_until_stable([&] { return tiny_cold.sample(); }, rule);
+    // The same method with a 4 KB "flush": caches stay warm, so what remains
+    // against graph replay is what the method adds (launch latency, events).
+    ColdTimer tiny_held(stream, tiny, 4096);
+    tiny_held.warm_up();
+    const auto held_s = sample_until_stable([&] { return tiny_held.sample(); }, rule);
     HotTimer hot(stream, tiny, 100);
     const auto hot_s = sample_until_stable([&] { return hot.sample(); }, rule);
-    const double ratio = median_of(cold_s) / median_of(hot_s);
-    out["tiny_kernel"] = {{"cold_median_us", median_of(cold_s) * 1e6},
+    const double ratio = median_of(held_s) / median_of(hot_s);
+    out["tiny_kernel"] = {{"held_warm_median_us", median_of(held_s) * 1e6},
+                          {"cold_median_us", median_of(cold_s) * 1e6},
                           {"graph_replay_median_us", median_of(hot_s) * 1e6},
-                          {"cold_over_replay", ratio},
+                          {"held_warm_over_replay", ratio},
                           {"pass", std::fabs(ratio - 1.0) <= 0.20}};
 
     ColdTimer copy64(stream, copy_launch(size_t(32) << 20));  // 32 MiB read + 32 MiB written

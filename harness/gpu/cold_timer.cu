@@ -55,11 +55,15 @@ void CapturedGraph::launch(cudaStream_t stream) const {
   FUSELAB_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
 
-ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch) : stream_(stream) {
-  int device = 0, l2 = 0;
-  FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
-  FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
-  flush_ = DeviceBuffer(2 * static_cast<std::size_t>(l2));
+ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes)
+    : stream_(stream) {
+  if (flush_bytes < 0) {
+    int device = 0, l2 = 0;
+    FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+    flush_bytes = 2L * l2;
+  }
+  flush_ = DeviceBuffer(static_cast<std::size_t>(flush_bytes));
   const LaunchFn flush = [this](cudaStream_t s) {
     FUSELAB_CUDA_CHECK(cudaMemsetAsync(flush_.get(), 0x5a, flush_.bytes(), s));
   };

@@ -43,7 +43,9 @@ class CapturedGraph {
 
 class ColdTimer {
  public:
-  ColdTimer(cudaStream_t stream, const LaunchFn& launch);
+  // flush_bytes < 0: twice the L2 size. A small value (the calibration's
+  // "held, warm" variant) keeps the method and leaves the caches warm.
+  ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes = -1);
   ~ColdTimer();
   ColdTimer(const ColdTimer&) = delete;
   ColdTimer& operator=(const ColdTimer&) = delete;

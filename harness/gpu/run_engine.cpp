@@ -342,7 +342,9 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
                  c.fp32_flop_per_s * 1e-12);
   }
   Engine engine(options, cuda);
-  for (const Experiment* e : with_baselines(std::move(experiments)))
+  // Baselines matter for verdicts, so only a timed run adds them.
+  if (options.time) experiments = with_baselines(std::move(experiments));
+  for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
   result.gbench = engine.gbench;
