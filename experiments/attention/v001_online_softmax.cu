@@ -1,16 +1,11 @@
 // attention/v001_online_softmax — the study's base kernel (see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v001_online_softmax.cuh"
 
 FUSELAB_EXPERIMENT(attention, v001_online_softmax) {
   namespace k = fuselab::kernels::attention::v001;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::None};
-  lim.head_dim_multiple = 4;
-  lim.max_head_dim = 4 * k::kThreads * k::kMaxNV;  // 16384
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
+  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::None}, 4, 4 * k::kThreads * k::kMaxNV);
   return fuselab::Experiment{}
       .parent("attention/v000_cublas_unfused")
       .hypothesis(

@@ -1,17 +1,11 @@
 // attention/v002_split_d — head_dim split across blocks (see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v002_split_d.cuh"
 
 FUSELAB_EXPERIMENT(attention, v002_split_d) {
   namespace k = fuselab::kernels::attention::v002;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::None};
-  lim.head_dim_multiple = 4;
-  lim.max_seq_q = k::kS;
-  lim.max_seq_k = k::kS;
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, k::kS);
   return fuselab::Experiment{}
       .parent("attention/v001_online_softmax")
       .hypothesis(

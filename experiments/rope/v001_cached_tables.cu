@@ -1,17 +1,11 @@
 // rope/v001_cached_tables (mechanism: see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v001_cached_tables.cuh"
 
 FUSELAB_EXPERIMENT(rope, v001_cached_tables) {
   namespace k = fuselab::kernels::rope::v001;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
-  lim.max_position = 1L << 24;  // float(pos) exact
-  lim.max_head_dim = 16384;
+  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8);
   return fuselab::Experiment{}
       .parent("rope/v000_separate")
       .hypothesis(

@@ -1,17 +1,11 @@
 // rope/v003_multi_query (mechanism: see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v003_multi_query.cuh"
 
 FUSELAB_EXPERIMENT(rope, v003_multi_query) {
   namespace k = fuselab::kernels::rope::v003;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
-  lim.max_position = 1L << 24;  // float(pos) exact
-  lim.max_head_dim = 8192;
+  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, 8192);
   return fuselab::Experiment{}
       .parent("rope/v002_on_the_fly")
       .hypothesis(

@@ -1,18 +1,11 @@
 // rope/v008_split_d (mechanism: see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v008_split_d.cuh"
 
 FUSELAB_EXPERIMENT(rope, v008_split_d) {
   namespace k = fuselab::kernels::rope::v008;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;  // neox float4 pairs need D/2 % 4 == 0
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
-  lim.max_position = 1L << 24;  // float(pos) exact
-  lim.max_seq_q = 64;
-  lim.max_seq_k = 64;
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, 64);
   return fuselab::Experiment{}
       .parent("rope/v007_hybrid")
       .hypothesis(

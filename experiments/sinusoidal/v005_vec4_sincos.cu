@@ -1,17 +1,11 @@
 // sinusoidal/v005_vec4_sincos (mechanism: see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v005_vec4_sincos.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v005_vec4_sincos) {
   namespace k = fuselab::kernels::sinusoidal::v005;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::Sinusoidal};
-  lim.head_dim_multiple = 4;
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
-  lim.max_position = 1L << 24;  // float(pos) exact
-  lim.max_head_dim = 16384;
+  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .parent("sinusoidal/v004_cached_freq")
       .hypothesis(

@@ -1,18 +1,11 @@
 // sinusoidal/v007_split_d (mechanism: see the kernel file).
+#include "experiments/common/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v007_split_d.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v007_split_d) {
   namespace k = fuselab::kernels::sinusoidal::v007;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::Sinusoidal};
-  lim.head_dim_multiple = 4;
-  lim.causal = true;
-  lim.gqa = true;
-  lim.cross = true;
-  lim.max_position = 1L << 24;  // float(pos) exact
-  lim.max_seq_q = 64;
-  lim.max_seq_k = 64;
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, 64);
   return fuselab::Experiment{}
       .parent("sinusoidal/v006_vec4_sincosf")
       .hypothesis(

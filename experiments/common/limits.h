@@ -1,0 +1,37 @@
+// The limits of the two attention designs the families build on, in one
+// place: a version declares which design it uses and what it adds.
+#pragma once
+
+#include <set>
+
+#include "harness/core/experiment.h"
+
+namespace fuselab::experiments {
+
+inline constexpr long kExactPositions = 1L << 24;  // float(pos) is exact below this
+
+// attention v001's one-block-per-query-row kernel: any Sq and Sk, causal,
+// GQA and cross-attention; D a multiple of `head_dim_multiple`, D <= max_head_dim.
+inline Limits row_kernel_limits(std::set<PeKind> pe, int head_dim_multiple,
+                                int max_head_dim = 16384) {
+  Limits l;
+  l.pe = std::move(pe);
+  l.head_dim_multiple = head_dim_multiple;
+  l.max_head_dim = max_head_dim;
+  l.causal = l.gqa = l.cross = true;
+  if (!l.pe.count(PeKind::None)) l.max_position = kExactPositions;
+  return l;
+}
+
+// attention v002's split-head_dim kernels: Sq, Sk <= 64, causal, GQA, cross.
+inline Limits split_d_limits(std::set<PeKind> pe, int head_dim_multiple, int max_seq) {
+  Limits l;
+  l.pe = std::move(pe);
+  l.head_dim_multiple = head_dim_multiple;
+  l.max_seq_q = l.max_seq_k = max_seq;
+  l.causal = l.gqa = l.cross = true;
+  if (!l.pe.count(PeKind::None)) l.max_position = kExactPositions;
+  return l;
+}
+
+}  // namespace fuselab::experiments
