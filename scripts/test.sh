@@ -8,4 +8,7 @@ scripts/setup.sh
 scripts/build.sh
 python=$(scripts/find_python.sh)
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "test: the tests labelled gpu were skipped: no CUDA GPU on this machine (fuselab check exits 3)"
+fi
 "$python" -m pytest -q reference_data/tests
