@@ -8,7 +8,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "harness/core/sha256.h"
 
@@ -79,16 +79,15 @@ nlohmann::json build_info() {
 
 std::string experiment_source_sha256(const Experiment& e, const std::string& root) {
   namespace fs = std::filesystem;
-  std::string combined;
+  Sha256 hash;
   for (const fs::path& p : {fs::path(root) / "experiments" / e.family / (e.version + ".cu"),
-                           fs::path(root) / "kernels" / e.family / (e.version + ".cuh")}) {
+                            fs::path(root) / "kernels" / e.family / (e.version + ".cuh")}) {
     if (!fs::exists(p)) continue;
     std::ifstream in(p, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    combined += text.str();
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    hash.update(text.data(), text.size());
   }
-  return sha256_hex(combined.data(), combined.size());
+  return hash.hex_digest();
 }
 
 }  // namespace fuselab

@@ -57,14 +57,12 @@ std::string sticky_device_error() {
   return std::string(cudaGetErrorName(again)) + ": " + cudaGetErrorString(again);
 }
 
-class NullStream {
- public:
-  static cudaStream_t create(bool cuda) {
-    cudaStream_t s = nullptr;
-    if (cuda) FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    return s;
-  }
-};
+// The run's stream; the CPU backend has none.
+cudaStream_t make_stream(bool cuda) {
+  cudaStream_t s = nullptr;
+  if (cuda) FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  return s;
+}
 
 // Cold/hot samplers for one executor, on either backend.
 class Sampler {
@@ -160,7 +158,7 @@ class GbenchDriver {
 
 class Engine {
  public:
-  Engine(const RunOptions& o, bool cuda) : o_(o), cuda_(cuda), stream_(NullStream::create(cuda)) {}
+  Engine(const RunOptions& o, bool cuda) : o_(o), cuda_(cuda), stream_(make_stream(cuda)) {}
 
   ExperimentOutcome run(const Experiment& e, const std::vector<ExperimentOutcome>& done) {
     ExperimentOutcome out;
