@@ -80,6 +80,7 @@ struct Cell {
   bool present = false;       // a result exists for this case
   std::string run_id, status; // "passed", "failed", "unsupported", ...
   std::optional<Stats> cold, hot;                // microseconds
+  std::vector<double> cold_samples, hot_samples; // the raw samples, microseconds
   std::optional<Speedup> cold_speedup, hot_speedup;  // vs column 0; absent on column 0
   std::optional<double> max_abs_err;
   bool pass = false;          // status == "passed"

@@ -47,7 +47,8 @@ std::vector<CaseResult> case_results(const LoadedRecord& record) {
     const std::string id = e.value("id", std::string());
     const std::string family = e.value("family", id.substr(0, id.find('/')));
     const bool peer = e.value("peer", false);
-    for (const json& c : e.value("cases", json::array())) {
+    if (!e.contains("cases") || !e["cases"].is_array()) continue;
+    for (const json& c : e["cases"]) {
       CaseResult cr;
       cr.experiment_id = id;
       cr.family = family;
