@@ -22,7 +22,19 @@ struct RunArgs {
   std::vector<std::string> command_line;
 };
 
+struct CompareArgs {
+  std::vector<std::string> ids;            // ids, family/vN, families, globs, ID@RUN_ID
+  std::vector<std::string> case_patterns;  // --case
+  std::vector<std::string> runs;           // --runs latest | RUN_ID...
+  std::string format = "md";               // md | json | csv | gbench
+  std::string out;                         // file (md, json, csv) or folder (gbench)
+  double floor = 0.03;                     // --floor: smallest relative difference called real
+};
+
 int cmd_run(const Paths& paths, const RunArgs& args);
+int cmd_compare(const Paths& paths, const CompareArgs& args);
+int cmd_rerun(const Paths& paths, const std::string& run_id,
+              const std::vector<std::string>& command_line, double floor);
 int cmd_list();
 int cmd_show(const std::string& id);
 int cmd_env(bool with_ceilings);

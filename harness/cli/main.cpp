@@ -44,6 +44,22 @@ int main(int argc, char** argv) {
   verify->add_option("families", families, "families (default: all)");
   refs->require_subcommand(1);
   auto* calibrate = app.add_subcommand("calibrate", "timing self-test, recorded and logged");
+  cli::CompareArgs compare_args;
+  auto* compare = app.add_subcommand("compare", "versions x cases table from the run records");
+  compare->add_option("ids", compare_args.ids, "ids, family/vN, families, globs, ID@RUN_ID; first = baseline")
+      ->required();
+  compare->add_option("--case", compare_args.case_patterns, "case name globs");
+  compare->add_option("--runs", compare_args.runs, "latest (default) or RUN_ID... (after the ids)");
+  compare->add_option("--format", compare_args.format, "md, json, csv or gbench")
+      ->check(CLI::IsMember({"md", "json", "csv", "gbench"}));
+  compare->add_option("--out", compare_args.out, "write to this file (gbench: this folder)");
+  compare->add_option("--floor", compare_args.floor, "relative difference below which SAME (default 0.03)")
+      ->check(CLI::Range(0.0, 1.0));
+  std::string rerun_id;
+  auto* rerun = app.add_subcommand("rerun", "run a recorded run again; environment and result diff");
+  rerun->add_option("run_id", rerun_id, "a run id from reports/runs")->required();
+  rerun->add_option("--floor", compare_args.floor, "relative difference below which SAME (default 0.03)")
+      ->check(CLI::Range(0.0, 1.0));
 
   try {
     app.parse(argc, argv);
@@ -64,6 +80,8 @@ int main(int argc, char** argv) {
     if (*env) return cli::cmd_env(with_ceilings);
     if (*verify) return cli::cmd_refs_verify(paths, families);
     if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
+    if (*compare) return cli::cmd_compare(paths, compare_args);
+    if (*rerun) return cli::cmd_rerun(paths, rerun_id, run_args.command_line, compare_args.floor);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);
   } catch (const std::exception& e) {

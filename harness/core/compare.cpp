@@ -257,10 +257,11 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
   }
 
   // Rows: cases.yaml order first, then the rest by name.
+  std::set<std::string> placed;
   for (const auto& name : options.case_order)
-    if (case_names.count(name)) m.cases.push_back(name);
+    if (case_names.count(name) && placed.insert(name).second) m.cases.push_back(name);
   for (const auto& name : case_names)
-    if (std::find(m.cases.begin(), m.cases.end(), name) == m.cases.end()) m.cases.push_back(name);
+    if (placed.insert(name).second) m.cases.push_back(name);
 
   // Refuse when no case is timed in every column: nothing to compare.
   const bool any_common = std::any_of(m.cases.begin(), m.cases.end(), [&](const std::string& name) {

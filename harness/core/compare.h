@@ -110,5 +110,6 @@ std::string render_csv(const CompareMatrix& m);
 // repetition (run_type "iteration", so compare.py's U test works) followed by
 // the median, mean and stddev aggregates (compare.py -a shows only those).
 std::map<std::string, nlohmann::json> render_gbench(const CompareMatrix& m);
+std::string gbench_file_name(const std::string& column_label);  // "attention.v002_split_d.json"
 
 }  // namespace fuselab

@@ -1,5 +1,6 @@
 // The renderings of a compare matrix: markdown, JSON, CSV, Google Benchmark
 // JSON. Fixed ordering (the matrix's) and fixed number formats.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -59,16 +60,19 @@ std::string timing_cell(const Cell& cell, bool hot) {
 
 std::string check_cell(const Cell& cell) {
   if (!cell.present) return "—";
+  const bool checked = cell.status == "passed" || cell.status == "failed" || cell.status == "error";
+  if (!checked) return cell.status + flag(cell);  // unsupported, not run: no claim either way
   std::string out =
       (cell.max_abs_err ? format("%.1e", *cell.max_abs_err) : std::string("n/a")) + " " +
-      (cell.pass ? "pass" : cell.status == "passed" ? "pass" : "FAIL (" + cell.status + ")");
+      (cell.pass ? "pass" : "FAIL (" + cell.status + ")");
   if (cell.copy_fraction) out += " · " + percent(*cell.copy_fraction);
   if (cell.fp32_fraction) out += " · " + percent(*cell.fp32_fraction);
   return out + flag(cell);
 }
 
-template <typename CellText>
-std::string matrix_table(const CompareMatrix& m, CellText text) {
+// Rows where `keep` holds for some column (timing tables: a timed cell).
+template <typename CellText, typename Keep>
+std::string matrix_table(const CompareMatrix& m, CellText text, Keep keep) {
   std::string out = "| case |";
   std::string rule = "|---|";
   for (const auto& c : m.columns) {
@@ -77,6 +81,7 @@ std::string matrix_table(const CompareMatrix& m, CellText text) {
   }
   out += "\n" + rule + "\n";
   for (std::size_t row = 0; row < m.cases.size(); ++row) {
+    if (std::none_of(m.cells[row].begin(), m.cells[row].end(), keep)) continue;
     out += "| " + m.cases[row] + " |";
     for (const auto& cell : m.cells[row]) out += " " + text(cell) + " |";
     out += "\n";
@@ -111,13 +116,13 @@ std::string csv_number(const std::optional<double>& v) {
   return v && std::isfinite(*v) ? format("%.6g", *v) : std::string();
 }
 
-std::string file_name(const std::string& label) {
+}  // namespace
+
+std::string gbench_file_name(const std::string& label) {
   std::string out;
   for (char c : label) out += c == '/' ? '.' : c;
   return out + ".json";
 }
-
-}  // namespace
 
 std::string render_markdown(const CompareMatrix& m) {
   const std::string base = short_label(m, m.columns[0]);
@@ -145,11 +150,16 @@ std::string render_markdown(const CompareMatrix& m) {
            run_list + " | " + env + " |\n";
   }
   out += "\n### Cold (L2 flushed): median µs · speedup [interval] call\n\n";
-  out += matrix_table(m, [](const Cell& c) { return timing_cell(c, false); });
+  out += matrix_table(
+      m, [](const Cell& c) { return timing_cell(c, false); },
+      [](const Cell& c) { return c.cold.has_value(); });
   out += "\n### Hot (L2 warm): median µs · speedup [interval] call\n\n";
-  out += matrix_table(m, [](const Cell& c) { return timing_cell(c, true); });
-  out += "\n### Check: max abs error · % of copy ceiling · % of FP32 ceiling\n\n";
-  out += matrix_table(m, check_cell);
+  out += matrix_table(
+      m, [](const Cell& c) { return timing_cell(c, true); },
+      [](const Cell& c) { return c.hot.has_value(); });
+  out += "\n### Check (every case, timed or not): max abs error · % of copy ceiling · "
+         "% of FP32 ceiling\n\n";
+  out += matrix_table(m, check_cell, [](const Cell& c) { return c.present; });
   if (any_mismatch)
     out += "\n† measured on another GPU, driver, CUDA runtime or build than column 1 (" + base +
            "): the ratio mixes machines.\n";
@@ -274,7 +284,7 @@ std::map<std::string, json> render_gbench(const CompareMatrix& m) {
                                  {"env_mismatch", column.env_mismatch},
                                  {"note", "real_time and cpu_time are both the GPU time "
                                           "of one sample; one repetition per sample"}}}};
-    out[file_name(column.label)] = {{"context", context}, {"benchmarks", benchmarks}};
+    out[gbench_file_name(column.label)] = {{"context", context}, {"benchmarks", benchmarks}};
   }
   return out;
 }

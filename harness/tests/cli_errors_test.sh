@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Every bad input gets one clear message and a documented exit code, and
 # nothing is half-written: unknown id, missing reference, corrupt reference,
-# malformed cases.yaml, no GPU.   usage: cli_errors_test.sh FUSELAB SOURCE_DIR SCRATCH
+# malformed cases.yaml, no GPU, compare and rerun refusals.   usage: cli_errors_test.sh FUSELAB SOURCE_DIR SCRATCH
 set -uo pipefail
 fuselab=$1 src=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch/runs"
 failures=0
-expect() {  # expect NAME CODE PATTERN -- ARGS...
+expect() {  # [records=DIR] expect NAME CODE PATTERN -- ARGS...
   local name=$1 code=$2 pattern=$3; shift 4
   local out rc
-  out=$("$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@" 2>&1); rc=$?
+  out=$("$fuselab" --records-dir "${records:-$scratch/runs}" --log "$scratch/LOG.md" "$@" 2>&1); rc=$?
   if [[ $rc -ne $code ]] || ! grep -qE -- "$pattern" <<<"$out"; then
     echo "FAIL $name: exit $rc (want $code), output:"; echo "$out" | sed 's/^/    /'
     failures=$((failures + 1))
@@ -42,9 +42,39 @@ printf 'family: attention\nop: attention\ncases:\n  - {name: broken, shape: [1, 
 expect malformed-yaml 2 "experiments/attention/cases.yaml" -- \
   --root "$scratch/root" --references "$src/reference_data" list
 
+# compare and rerun, on the committed records (read only).
+runs="$src/reports/runs"
+records="$runs" expect compare-families 2 "one family.*" -- compare attention/v0 rope/v0
+records="$runs" expect compare-no-records 2 "no run record has results for 'attention/v777'" -- \
+  compare attention/v0 attention/v777
+records="$runs" expect compare-no-common-case 2 "no case is timed for every id" -- \
+  compare attention/v000 attention/v002 --case b8_h16_s1024_d128
+records="$runs" expect compare-unknown-run 2 "unknown run id '20990101T000000Z-nope-1'.*Fix" -- \
+  compare attention/v0 --runs 20990101T000000Z-nope-1
+records="$runs" expect compare-gbench-needs-out 2 "Fix: add --out DIR" -- \
+  compare attention/v0 attention/v2 --format gbench
+records="$runs" expect compare-bad-format 2 "format" -- compare attention/v0 --format xml
+records="$runs" expect rerun-unknown-run 2 "unknown run id '20990101T000000Z-nope-1'.*Fix" -- \
+  rerun 20990101T000000Z-nope-1
+mkdir -p "$scratch/bad_runs"
+cp "$runs/20261121T021717Z-vm-3168.json" "$scratch/bad_runs/"
+printf '{"schema": 1, "run_id": ' >"$scratch/bad_runs/20261121T030000Z-vm-1.json"
+records="$scratch/bad_runs" expect compare-bad-record 2 "20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
+  compare rope/v0
+records="$scratch/bad_runs" expect rerun-bad-record 2 "20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
+  rerun 20261121T021717Z-vm-3168
+
 # No GPU: a CUDA experiment where none exists (on a GPU machine: not applicable).
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect no-gpu 3 "need a CUDA GPU" -- run attention/v001_online_softmax
+  # A copy of a CUDA record: a rerun must stop before running anything.
+  mkdir -p "$scratch/cuda_runs"
+  cp "$runs/20261121T021717Z-vm-3168.json" "$scratch/cuda_runs/"
+  records="$scratch/cuda_runs" expect rerun-no-gpu 3 "need a CUDA GPU" -- rerun 20261121T021717Z-vm-3168
+  if [[ $(ls -A "$scratch/cuda_runs" | wc -l) -ne 1 ]]; then
+    echo "FAIL rerun-no-gpu: wrote into the records folder: $(ls -A "$scratch/cuda_runs")"
+    failures=$((failures + 1))
+  fi
 fi
 
 # Nothing half-written: no record and no temporary file from the failures above.

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# rerun and compare without a GPU: run the CPU version on the fixtures, rerun
+# that record (same targets, --case, --quick), and compare the two runs of it;
+# the environment diff, the per-case calls and the Google Benchmark files must
+# come out.   usage: rerun_cpu_test.sh FUSELAB SCRATCH
+set -euo pipefail
+fuselab=$1 scratch=$2
+rm -rf "$scratch" && mkdir -p "$scratch"
+fl() { "$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@"; }
+fail() { echo "FAIL: $*"; exit 1; }
+
+fl run attention/v900_cpu_reference --case 'fx_*' --quick
+old=$(basename "$(ls "$scratch"/runs/*[0-9].json)" .json)
+out=$(fl rerun "$old")
+echo "$out"
+new=$(ls "$scratch"/runs/*[0-9].json | xargs -n1 basename | sed 's/\.json$//' | grep -v "^$old$")
+[[ $(wc -w <<<"$new") -eq 1 ]] || fail "rerun wrote $(wc -w <<<"$new") records, want 1"
+grep -q '"quick": true' "$scratch/runs/$new.json" || fail "rerun dropped --quick"
+grep -q '"fx_\*"' "$scratch/runs/$new.json" || fail "rerun dropped --case 'fx_*'"
+grep -q "^## rerun of $old as $new" <<<"$out" || fail "no rerun heading"
+grep -qE '^\| git_commit \| [0-9a-f]+ \| [0-9a-f]+ \|' <<<"$out" || fail "no git row in the environment diff"
+grep -qE '^\| source_sha256 attention/v900_cpu_reference \|' <<<"$out" || fail "no source hash row"
+grep -qE '^\| attention/v900_cpu_reference \| fx_b1_h2_s5_d16 \| [0-9.]+ \| [0-9.]+ \| ×[0-9.]+ \[[0-9.]+, [0-9.]+\] (FASTER|SLOWER|SAME) \|' \
+  <<<"$out" || fail "no per-case speedup row with a call"
+
+# compare the two runs of one version, in every format.
+md=$(fl compare "attention/v900@$old" "attention/v900@$new")
+grep -q "^## compare: attention (baseline attention/v900_cpu_reference@$old)" <<<"$md" || fail "compare md heading"
+grep -qE "^\| fx_b1_h2_s5_d16 \| [0-9.]+ \| [0-9.]+ · ×" <<<"$md" || fail "compare md row: $md"
+json=$(fl compare "attention/v900@$old" "attention/v900@$new" --format json)
+grep -q '"call": "' <<<"$json" || fail "compare json: $json"
+csv=$(fl compare "attention/v900@$old" "attention/v900@$new" --format csv)
+grep -q '^fx_b1_h2_s5_d16,' <<<"$csv" || fail "compare csv: $csv"
+fl compare "attention/v900@$old" "attention/v900@$new" --format gbench --out "$scratch/gb" >/dev/null
+a="$scratch/gb/attention.v900_cpu_reference@$old.json" b="$scratch/gb/attention.v900_cpu_reference@$new.json"
+[[ -f $a && -f $b ]] || fail "gbench files: $(ls "$scratch/gb")"
+grep -q '"name": "fx_b1_h2_s5_d16/cold_median"' "$b" || fail "gbench names"
+echo "rerun and compare on the CPU backend: $old -> $new"
