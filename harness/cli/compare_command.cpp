@@ -1,9 +1,9 @@
 // `fuselab compare ID ID...`: the versions x cases matrix from the run records
 // (harness/core/compare.h), as markdown, JSON, CSV or Google Benchmark JSON.
+#include <spdlog/spdlog.h>
+
 #include <filesystem>
 #include <iostream>
-
-#include <spdlog/spdlog.h>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
@@ -37,8 +37,9 @@ void emit(const std::string& text, const std::string& out) {
 
 int cmd_compare(const Paths& paths, const CompareArgs& args) {
   if (args.format == "gbench" && args.out.empty())
-    throw std::runtime_error("--format gbench writes one file per column into a folder. "
-                             "Fix: add --out DIR");
+    throw std::runtime_error(
+        "--format gbench writes one file per column into a folder. "
+        "Fix: add --out DIR");
   const RecordIndex index = RecordIndex::load(paths.records_dir);
   spdlog::info("{} run records in {}", index.records().size(), paths.records_dir);
   CompareOptions options;
@@ -63,8 +64,7 @@ int cmd_compare(const Paths& paths, const CompareArgs& args) {
         (std::filesystem::path(args.out) / gbench_file_name(m.columns[0].label)).string();
     for (const auto& path : written) {
       std::cout << path << "\n";
-      if (path != first)
-        spdlog::info("diff with: compare.py -a benchmarks {} {}", first, path);
+      if (path != first) spdlog::info("diff with: compare.py -a benchmarks {} {}", first, path);
     }
   }
   return exit_code::kOk;

@@ -2,11 +2,11 @@
 // --case patterns and --quick setting (through cmd_run, so it writes a new
 // record and log entry), then print what changed in the environment and,
 // per experiment and case, the new-vs-old speedup with the compare noise call.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <iostream>
 #include <set>
-
-#include <spdlog/spdlog.h>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
@@ -88,7 +88,8 @@ int cmd_rerun(const Paths& paths, const std::string& run_id,
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   }
   if (ids.empty())
-    throw std::runtime_error("run " + run_id + " has no experiments to run again. Fix: pick a "
+    throw std::runtime_error("run " + run_id +
+                             " has no experiments to run again. Fix: pick a "
                              "run record of `fuselab run` (not a calibration)");
   args.targets = ids;
   if (record.contains("settings") && record["settings"].is_object()) {

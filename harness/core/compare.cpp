@@ -115,9 +115,12 @@ Token split_token(const std::string& s) {
 
 const char* call_name(Call c) {
   switch (c) {
-    case Call::Faster: return "FASTER";
-    case Call::Slower: return "SLOWER";
-    case Call::Same: return "SAME";
+    case Call::Faster:
+      return "FASTER";
+    case Call::Slower:
+      return "SLOWER";
+    case Call::Same:
+      return "SAME";
   }
   return "?";
 }
@@ -174,8 +177,8 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
     if (ids.empty())
       throw std::runtime_error(
           "no run record has results for '" + token.pattern + "' (searched " +
-          (token.run.empty() ? where : "run " + token.run) +
-          "). Fix: run it first (`fuselab run " + token.pattern +
+          (token.run.empty() ? where : "run " + token.run) + "). Fix: run it first (`fuselab run " +
+          token.pattern +
           "`), or use an id the records hold:" + (known.empty() ? " (none)" : list_ids(known)));
     for (const auto& id : ids) {
       const IdInfo& info = known.at(id);
@@ -203,7 +206,8 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
     bool first = true;
     for (const auto& r : resolved) {
       const auto& fs = known_ids(latest_for(r.pinned)).at(r.id).families;
-      if (first) common = fs;
+      if (first)
+        common = fs;
       else {
         std::set<std::string> keep;
         for (const auto& f : fs)
@@ -233,7 +237,8 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
   for (const auto& r : resolved) {
     std::map<std::string, const CaseResult*> cases;
     for (const auto& c : latest_for(r.pinned))
-      if (c.experiment_id == r.id && c.family == family && matches_any(c.case_name, options.case_patterns))
+      if (c.experiment_id == r.id && c.family == family &&
+          matches_any(c.case_name, options.case_patterns))
         cases[c.case_name] = &c;
     if (cases.empty() && options.case_patterns.empty())
       throw std::runtime_error("no run record has results for " + r.label + " on family " + family +
@@ -253,7 +258,8 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
     for (const auto& p : options.case_patterns) pats += " '" + p + "'";
     throw std::runtime_error("no case of family " + family + " matches --case" + pats +
                              " in the records of these ids. Fix: check the case names "
-                             "(experiments/" + family + "/cases.yaml) or drop --case");
+                             "(experiments/" +
+                             family + "/cases.yaml) or drop --case");
   }
 
   // Rows: cases.yaml order first, then the rest by name.

@@ -31,11 +31,10 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/core/env_diff.h"
 #include "harness/core/record_index.h"
@@ -68,22 +67,22 @@ struct CompareOptions {
 };
 
 struct Column {
-  std::string label;          // as shown: the id, or ID@RUN_ID
-  std::string id;             // the experiment id
-  std::string pinned_run;     // RUN_ID of an ID@RUN_ID column, else empty
+  std::string label;       // as shown: the id, or ID@RUN_ID
+  std::string id;          // the experiment id
+  std::string pinned_run;  // RUN_ID of an ID@RUN_ID column, else empty
   bool peer = false;
-  std::vector<std::string> run_ids;  // records its cells come from, sorted
+  std::vector<std::string> run_ids;       // records its cells come from, sorted
   std::vector<std::string> env_mismatch;  // describe() of each distinct difference, sorted
 };
 
 struct Cell {
-  bool present = false;       // a result exists for this case
-  std::string run_id, status; // "passed", "failed", "unsupported", ...
-  std::optional<Stats> cold, hot;                // microseconds
-  std::vector<double> cold_samples, hot_samples; // the raw samples, microseconds
+  bool present = false;                              // a result exists for this case
+  std::string run_id, status;                        // "passed", "failed", "unsupported", ...
+  std::optional<Stats> cold, hot;                    // microseconds
+  std::vector<double> cold_samples, hot_samples;     // the raw samples, microseconds
   std::optional<Speedup> cold_speedup, hot_speedup;  // vs column 0; absent on column 0
   std::optional<double> max_abs_err;
-  bool pass = false;          // status == "passed"
+  bool pass = false;  // status == "passed"
   std::optional<double> copy_fraction, fp32_fraction;
   std::vector<EnvField> env_mismatch;  // vs the baseline's record; empty = comparable
 };
@@ -91,10 +90,10 @@ struct Cell {
 struct CompareMatrix {
   std::string family;
   std::vector<Column> columns;
-  std::vector<std::string> cases;       // rows
-  std::vector<std::vector<Cell>> cells; // [case][column]
+  std::vector<std::string> cases;        // rows
+  std::vector<std::vector<Cell>> cells;  // [case][column]
   double floor = kDefaultNoiseFloor, confidence = 0.95;
-  std::vector<std::string> runs;        // the --runs selection as given ("latest" when empty)
+  std::vector<std::string> runs;  // the --runs selection as given ("latest" when empty)
 };
 
 CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& options);

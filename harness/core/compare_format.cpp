@@ -62,9 +62,8 @@ std::string check_cell(const Cell& cell) {
   if (!cell.present) return "—";
   const bool checked = cell.status == "passed" || cell.status == "failed" || cell.status == "error";
   if (!checked) return cell.status + flag(cell);  // unsupported, not run: no claim either way
-  std::string out =
-      (cell.max_abs_err ? format("%.1e", *cell.max_abs_err) : std::string("n/a")) + " " +
-      (cell.pass ? "pass" : "FAIL (" + cell.status + ")");
+  std::string out = (cell.max_abs_err ? format("%.1e", *cell.max_abs_err) : std::string("n/a")) +
+                    " " + (cell.pass ? "pass" : "FAIL (" + cell.status + ")");
   if (cell.copy_fraction) out += " · " + percent(*cell.copy_fraction);
   if (cell.fp32_fraction) out += " · " + percent(*cell.fp32_fraction);
   return out + flag(cell);
@@ -157,8 +156,9 @@ std::string render_markdown(const CompareMatrix& m) {
   out += matrix_table(
       m, [](const Cell& c) { return timing_cell(c, true); },
       [](const Cell& c) { return c.hot.has_value(); });
-  out += "\n### Check (every case, timed or not): max abs error · % of copy ceiling · "
-         "% of FP32 ceiling\n\n";
+  out +=
+      "\n### Check (every case, timed or not): max abs error · % of copy ceiling · "
+      "% of FP32 ceiling\n\n";
   out += matrix_table(m, check_cell, [](const Cell& c) { return c.present; });
   if (any_mismatch)
     out += "\n† measured on another GPU, driver, CUDA runtime or build than column 1 (" + base +
@@ -169,8 +169,11 @@ std::string render_markdown(const CompareMatrix& m) {
 json to_json(const CompareMatrix& m) {
   json columns = json::array();
   for (const auto& c : m.columns)
-    columns.push_back({{"label", c.label}, {"id", c.id}, {"pinned_run", c.pinned_run},
-                       {"peer", c.peer}, {"run_ids", c.run_ids},
+    columns.push_back({{"label", c.label},
+                       {"id", c.id},
+                       {"pinned_run", c.pinned_run},
+                       {"peer", c.peer},
+                       {"run_ids", c.run_ids},
                        {"env_mismatch", c.env_mismatch}});
   json rows = json::array();
   for (std::size_t row = 0; row < m.cases.size(); ++row) {
@@ -255,35 +258,57 @@ std::map<std::string, json> render_gbench(const CompareMatrix& m) {
         const auto& raw = std::string(mode) == "cold" ? cell.cold_samples : cell.hot_samples;
         const int64_t n = static_cast<int64_t>(raw.size());
         for (int64_t i = 0; i < n; ++i)
-          benchmarks.push_back({{"name", name}, {"family_index", family_index},
-                                {"per_family_instance_index", 0}, {"run_name", name},
-                                {"run_type", "iteration"}, {"repetitions", n},
-                                {"repetition_index", i}, {"threads", 1}, {"iterations", 1},
+          benchmarks.push_back({{"name", name},
+                                {"family_index", family_index},
+                                {"per_family_instance_index", 0},
+                                {"run_name", name},
+                                {"run_type", "iteration"},
+                                {"repetitions", n},
+                                {"repetition_index", i},
+                                {"threads", 1},
+                                {"iterations", 1},
                                 {"real_time", raw[static_cast<std::size_t>(i)]},
                                 {"cpu_time", raw[static_cast<std::size_t>(i)]},
                                 {"time_unit", "us"}});
         const std::pair<const char*, double> aggregates[] = {
             {"median", stats->median}, {"mean", stats->mean}, {"stddev", stats->sd}};
         for (const auto& [agg, value] : aggregates)
-          benchmarks.push_back({{"name", name + "_" + agg}, {"family_index", family_index},
-                                {"per_family_instance_index", 0}, {"run_name", name},
-                                {"run_type", "aggregate"}, {"repetitions", n}, {"threads", 1},
-                                {"aggregate_name", agg}, {"aggregate_unit", "time"},
-                                {"iterations", n}, {"real_time", value}, {"cpu_time", value},
+          benchmarks.push_back({{"name", name + "_" + agg},
+                                {"family_index", family_index},
+                                {"per_family_instance_index", 0},
+                                {"run_name", name},
+                                {"run_type", "aggregate"},
+                                {"repetitions", n},
+                                {"threads", 1},
+                                {"aggregate_name", agg},
+                                {"aggregate_unit", "time"},
+                                {"iterations", n},
+                                {"real_time", value},
+                                {"cpu_time", value},
                                 {"time_unit", "us"}});
         ++family_index;
       }
     }
-    json context = {{"date", column.run_ids.empty() ? "" : column.run_ids.back()}, {"host_name", ""}, {"executable", "fuselab compare"},
-                    {"num_cpus", 0}, {"mhz_per_cpu", 0}, {"cpu_scaling_enabled", false},
-                    {"caches", json::array()}, {"load_avg", json::array()},
+    json context = {{"json_schema_version", 1},
+                    {"date", column.run_ids.empty() ? "" : column.run_ids.back()},
+                    {"host_name", ""},
+                    {"executable", "fuselab compare"},
+                    {"num_cpus", 0},
+                    {"mhz_per_cpu", 0},
+                    {"cpu_scaling_enabled", false},
+                    {"caches", json::array()},
+                    {"load_avg", json::array()},
                     {"library_build_type", "release"},
-                    {"fuselab", {{"family", m.family}, {"column", column.label},
-                                 {"id", column.id}, {"baseline", m.columns[0].label},
-                                 {"run_ids", column.run_ids},
-                                 {"env_mismatch", column.env_mismatch},
-                                 {"note", "real_time and cpu_time are both the GPU time "
-                                          "of one sample; one repetition per sample"}}}};
+                    {"fuselab",
+                     {{"family", m.family},
+                      {"column", column.label},
+                      {"id", column.id},
+                      {"baseline", m.columns[0].label},
+                      {"run_ids", column.run_ids},
+                      {"env_mismatch", column.env_mismatch},
+                      {"note",
+                       "real_time and cpu_time are both the GPU time "
+                       "of one sample; one repetition per sample"}}}};
     out[gbench_file_name(column.label)] = {{"context", context}, {"benchmarks", benchmarks}};
   }
   return out;

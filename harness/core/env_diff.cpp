@@ -53,10 +53,10 @@ std::map<std::string, std::string> source_hashes(const json& record) {
 }
 
 std::vector<EnvField> machine_fields(const json& a, const json& b) {
-  return {{"gpu", at(a, {"environment", "gpu", "name"}), at(b, {"environment", "gpu", "name"})},
-          {"driver", at(a, {"environment", "gpu", "driver"}),
-           at(b, {"environment", "gpu", "driver"})},
-          {"cuda_runtime", cuda_version(a), cuda_version(b)}};
+  return {
+      {"gpu", at(a, {"environment", "gpu", "name"}), at(b, {"environment", "gpu", "name"})},
+      {"driver", at(a, {"environment", "gpu", "driver"}), at(b, {"environment", "gpu", "driver"})},
+      {"cuda_runtime", cuda_version(a), cuda_version(b)}};
 }
 
 std::vector<EnvField> build_fields(const json& a, const json& b) {

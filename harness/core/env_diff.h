@@ -5,15 +5,14 @@
 // `compare` uses the subset that makes timings incomparable.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace fuselab {
 
 struct EnvField {
-  std::string field;           // "gpu", "driver", "sm_clock_start_mhz", "source_sha256 rope/v001_x", ...
+  std::string field;  // "gpu", "driver", "sm_clock_start_mhz", "source_sha256 rope/v001_x", ...
   std::string old_value, new_value;  // "(none)" where a record lacks it
   bool same() const { return old_value == new_value; }
 };

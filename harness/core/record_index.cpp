@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 bool ran(const CaseResult& c) {
@@ -82,21 +83,21 @@ RecordIndex RecordIndex::load(const std::string& dir) {
   for (const auto& path : files) {
     auto j = std::make_shared<json>(read_run_record(path));
     if (j->contains("kind")) continue;  // calibration and other instrument records
-    if (!j->contains("experiments") || !(*j)["experiments"].is_array() ||
-        !j->contains("run_id") || !(*j)["run_id"].is_string())
+    if (!j->contains("experiments") || !(*j)["experiments"].is_array() || !j->contains("run_id") ||
+        !(*j)["run_id"].is_string())
       throw std::runtime_error("run record " + path +
                                " has no run_id or experiments list. Fix: restore it from git "
-                               "(`git checkout -- " + path + "`) or move it out of " + dir);
+                               "(`git checkout -- " +
+                               path + "`) or move it out of " + dir);
     LoadedRecord rec;
     rec.run_id = (*j)["run_id"].get<std::string>();
     rec.path = path;
     rec.json = std::move(j);
     index.records_.push_back(std::move(rec));
   }
-  std::stable_sort(index.records_.begin(), index.records_.end(),
-                   [](const LoadedRecord& a, const LoadedRecord& b) {
-                     return a.order_key() < b.order_key();
-                   });
+  std::stable_sort(
+      index.records_.begin(), index.records_.end(),
+      [](const LoadedRecord& a, const LoadedRecord& b) { return a.order_key() < b.order_key(); });
   return index;
 }
 
@@ -105,12 +106,13 @@ const LoadedRecord& RecordIndex::run(const std::string& run_id) const {
     if (r.run_id == run_id) return r;
   std::string newest;
   const std::size_t shown = std::min<std::size_t>(records_.size(), 5);
-  for (std::size_t i = 0; i < shown; ++i) newest += "\n  " + records_[records_.size() - 1 - i].run_id;
-  throw std::runtime_error(
-      "unknown run id '" + run_id + "': no such run record in " + dir_ + " (" +
-      std::to_string(records_.size()) + " records). Fix: use a file name from `ls " + dir_ +
-      "` without .json (not a .gbench.json or calibration record)" +
-      (newest.empty() ? std::string() : ", newest:" + newest));
+  for (std::size_t i = 0; i < shown; ++i)
+    newest += "\n  " + records_[records_.size() - 1 - i].run_id;
+  throw std::runtime_error("unknown run id '" + run_id + "': no such run record in " + dir_ + " (" +
+                           std::to_string(records_.size()) +
+                           " records). Fix: use a file name from `ls " + dir_ +
+                           "` without .json (not a .gbench.json or calibration record)" +
+                           (newest.empty() ? std::string() : ", newest:" + newest));
 }
 
 std::vector<CaseResult> RecordIndex::all_results(const std::vector<std::string>& run_ids) const {

@@ -19,10 +19,9 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace fuselab {
 
@@ -42,7 +41,7 @@ struct CaseResult {
   std::string experiment_id;  // attention/v002_..., torch/sdpa_eager
   std::string family;         // the case family (for peers: where it was measured)
   std::string case_name;
-  bool peer = false;          // the experiment entry says "peer": true
+  bool peer = false;  // the experiment entry says "peer": true
   std::string run_id;
   std::shared_ptr<const nlohmann::json> record;  // environment, build, git, ceilings, settings
   const nlohmann::json* experiment = nullptr;    // record["experiments"][i]

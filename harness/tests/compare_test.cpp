@@ -1,10 +1,11 @@
 // compare: the noise call on samples with a known answer, id resolution and
 // its refusals, environment flags, and the four output formats.
+#include "harness/core/compare.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
 
-#include "harness/core/compare.h"
 #include "harness/tests/synthetic_records.h"
 #include "harness/tests/test_support.h"
 
@@ -87,25 +88,29 @@ class CompareTest : public ::testing::Test {
   void SetUp() override {
     dir_ = test::scratch_dir();
     // Run 1: attention v000 (baseline) and v002 (faster on c1 and c2, absent on c3).
-    write_record(dir_, synthetic_record(
-                           kRun1, {{"attention/v000_base", "",
-                                    {{"c1", samples_around(100, 0.01, 50, 11), samples_around(90, 0.01, 50, 12)},
-                                     {"c2", samples_around(200, 0.01, 50, 13)},
-                                     {"c3", samples_around(50, 0.01, 50, 14)}}},
-                                   {"attention/v002_fast", "",
-                                    {{"c1", samples_around(50, 0.01, 50, 15), samples_around(45, 0.01, 50, 16)},
-                                     {"c2", samples_around(201, 0.01, 50, 17)},
-                                     {"c3", {}, {}, "unsupported"}}}}));
+    write_record(
+        dir_,
+        synthetic_record(
+            kRun1, {{"attention/v000_base",
+                     "",
+                     {{"c1", samples_around(100, 0.01, 50, 11), samples_around(90, 0.01, 50, 12)},
+                      {"c2", samples_around(200, 0.01, 50, 13)},
+                      {"c3", samples_around(50, 0.01, 50, 14)}}},
+                    {"attention/v002_fast",
+                     "",
+                     {{"c1", samples_around(50, 0.01, 50, 15), samples_around(45, 0.01, 50, 16)},
+                      {"c2", samples_around(201, 0.01, 50, 17)},
+                      {"c3", {}, {}, "unsupported"}}}}));
     // Run 2, another driver: v003 slower on c1; a peer measured on two families.
-    write_record(dir_, synthetic_record(
-                           kRun2, {{"attention/v003_slow", "",
-                                    {{"c1", samples_around(150, 0.01, 50, 18)}}},
-                                   {"torch/sdpa_eager", "attention",
-                                    {{"c1", samples_around(120, 0.01, 50, 19)}}, true},
-                                   {"torch/sdpa_eager", "rope",
-                                    {{"r1", samples_around(120, 0.01, 50, 20)}}, true},
-                                   {"rope/v000_sep", "", {{"r1", samples_around(60, 0.01, 50, 21)}}}},
-                           "575.57.08"));
+    write_record(
+        dir_,
+        synthetic_record(
+            kRun2,
+            {{"attention/v003_slow", "", {{"c1", samples_around(150, 0.01, 50, 18)}}},
+             {"torch/sdpa_eager", "attention", {{"c1", samples_around(120, 0.01, 50, 19)}}, true},
+             {"torch/sdpa_eager", "rope", {{"r1", samples_around(120, 0.01, 50, 20)}}, true},
+             {"rope/v000_sep", "", {{"r1", samples_around(60, 0.01, 50, 21)}}}},
+            "575.57.08"));
     index_ = RecordIndex::load(dir_.string());
   }
 
@@ -142,7 +147,7 @@ TEST_F(CompareTest, SpeedupsAndCallsAgainstTheFirstColumn) {
   EXPECT_FALSE(m.cells[0][0].cold_speedup);                   // the baseline itself
   EXPECT_EQ(m.cells[2][1].status, "unsupported");
   EXPECT_FALSE(m.cells[2][1].cold);
-  EXPECT_FALSE(m.cells[1][2].present);                        // v003 never ran c2
+  EXPECT_FALSE(m.cells[1][2].present);  // v003 never ran c2
   EXPECT_DOUBLE_EQ(*m.cells[0][0].copy_fraction, 0.25);
   EXPECT_DOUBLE_EQ(*m.cells[0][0].max_abs_err, 1e-7);
   EXPECT_TRUE(m.cells[0][0].pass);
@@ -188,11 +193,13 @@ TEST_F(CompareTest, GlobsFamilyNamesAndCaseFilter) {
 }
 
 TEST_F(CompareTest, PinnedRunColumns) {
-  write_record(dir_, synthetic_record("20260103T000000Z-vm-3",
-                                      {{"attention/v000_base", "",
-                                        {{"c1", samples_around(70, 0.01, 50, 22)}}}}));
+  write_record(
+      dir_,
+      synthetic_record("20260103T000000Z-vm-3",
+                       {{"attention/v000_base", "", {{"c1", samples_around(70, 0.01, 50, 22)}}}}));
   index_ = RecordIndex::load(dir_.string());
-  const auto m = build({std::string("attention/v0@") + kRun1, "attention/v0@20260103T000000Z-vm-3"});
+  const auto m =
+      build({std::string("attention/v0@") + kRun1, "attention/v0@20260103T000000Z-vm-3"});
   ASSERT_EQ(m.columns.size(), 2u);
   EXPECT_EQ(m.columns[0].label, std::string("attention/v000_base@") + kRun1);
   EXPECT_EQ(m.cells[0][1].cold_speedup->call, Call::Faster);
@@ -263,8 +270,9 @@ TEST_F(CompareTest, CsvHasOneRowPerPresentCell) {
   const auto lines = std::count(csv.begin(), csv.end(), '\n');
   EXPECT_EQ(lines, 1 + 6);  // header + 3 cases x 2 columns, all present
   EXPECT_EQ(csv.rfind("case,column,id,run_id,status,pass,cold_median_us", 0), 0u);
-  EXPECT_TRUE(contains(csv, "\nc1,attention/v002_fast,attention/v002_fast," + std::string(kRun1) +
-                                ",passed,true,")) << csv;
+  EXPECT_TRUE(contains(
+      csv, "\nc1,attention/v002_fast,attention/v002_fast," + std::string(kRun1) + ",passed,true,"))
+      << csv;
   EXPECT_TRUE(contains(csv, ",FASTER,")) << csv;
 }
 
@@ -300,7 +308,7 @@ TEST_F(CompareTest, GbenchFilesHaveComparableNames) {
   for (const auto& bench : a["benchmarks"]) {
     EXPECT_EQ(bench["time_unit"], "us");
     EXPECT_EQ(bench["real_time"], bench["cpu_time"]);
-    if (bench["name"] == "c1/cold" ) {
+    if (bench["name"] == "c1/cold") {
       EXPECT_EQ(bench["run_type"], "iteration");
       ++iterations;
     }

@@ -1,8 +1,9 @@
 // The environment diff rerun prints, and the comparability subset compare
 // flags.
+#include "harness/core/env_diff.h"
+
 #include <gtest/gtest.h>
 
-#include "harness/core/env_diff.h"
 #include "harness/tests/synthetic_records.h"
 
 namespace fuselab {
@@ -46,7 +47,8 @@ TEST(EnvDiff, ShowsEveryChangedFieldAndSourceHash) {
   const std::string md = render_env_diff_md(diff);
   EXPECT_NE(md.find("| driver | 580.159.04 | 575.57.08 | changed |"), std::string::npos) << md;
   EXPECT_NE(md.find("| gpu | NVIDIA H100 80GB HBM3 | NVIDIA H100 80GB HBM3 |  |"),
-            std::string::npos) << md;
+            std::string::npos)
+      << md;
 }
 
 TEST(EnvDiff, ComparabilityIsMachineAndBuildButNotGitOrClocks) {
@@ -66,7 +68,8 @@ TEST(EnvDiff, ComparabilityIsMachineAndBuildButNotGitOrClocks) {
 }
 
 TEST(EnvDiff, MissingFieldsReadAsNone) {
-  const nlohmann::json cpu = {{"environment", {{"host", "laptop"}}}, {"experiments", nlohmann::json::array()}};
+  const nlohmann::json cpu = {{"environment", {{"host", "laptop"}}},
+                              {"experiments", nlohmann::json::array()}};
   const auto gpu = synthetic_record("20260101T000000Z-a-1", {});
   const auto diff = environment_diff(cpu, gpu);
   EXPECT_EQ(field(diff, "gpu").old_value, "(none)");
@@ -76,8 +79,8 @@ TEST(EnvDiff, MissingFieldsReadAsNone) {
 
 TEST(EnvDiff, SourceOfAnExperimentOnlyInOneRecord) {
   const auto a = synthetic_record("20260101T000000Z-a-1", {{"rope/v001_x", "", {}}});
-  const auto b = synthetic_record("20260102T000000Z-a-2",
-                                  {{"rope/v001_x", "", {}}, {"rope/v002_y", "", {}}});
+  const auto b =
+      synthetic_record("20260102T000000Z-a-2", {{"rope/v001_x", "", {}}, {"rope/v002_y", "", {}}});
   const auto diff = environment_diff(a, b);
   EXPECT_EQ(field(diff, "source_sha256 rope/v002_y").old_value, "(none)");
   EXPECT_TRUE(field(diff, "source_sha256 rope/v001_x").same());

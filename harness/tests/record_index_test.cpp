@@ -1,10 +1,11 @@
 // The record index: what it loads and skips, lookups by run id, and the
 // latest result per (experiment, family, case).
+#include "harness/core/record_index.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "harness/core/record_index.h"
 #include "harness/tests/synthetic_records.h"
 #include "harness/tests/test_support.h"
 
@@ -73,14 +74,15 @@ TEST(RecordIndex, MissingFolderIsRefused) {
 TEST(RecordIndex, LatestIsTheNewestEntryPerExperimentFamilyAndCase) {
   const auto dir = test::scratch_dir();
   // Written newest first: the order on disk must not matter.
-  write_record(dir, synthetic_record(
-                        "20260102T000000Z-a-2",
-                        {{"attention/v000_x", "", {{"c1", {20, 20}}, {"c2", {}, {}, "unsupported"}}},
-                         {"torch/sdpa_eager", "attention", {{"c1", {7, 7}}}, true}}));
-  write_record(dir, synthetic_record(
-                        "20260101T000000Z-a-1",
-                        {{"attention/v000_x", "", {{"c1", {10, 10}}, {"c2", {11, 11}}}},
-                         {"torch/sdpa_eager", "sinusoidal", {{"c1", {5, 5}}}, true}}));
+  write_record(
+      dir,
+      synthetic_record("20260102T000000Z-a-2",
+                       {{"attention/v000_x", "", {{"c1", {20, 20}}, {"c2", {}, {}, "unsupported"}}},
+                        {"torch/sdpa_eager", "attention", {{"c1", {7, 7}}}, true}}));
+  write_record(dir,
+               synthetic_record("20260101T000000Z-a-1",
+                                {{"attention/v000_x", "", {{"c1", {10, 10}}, {"c2", {11, 11}}}},
+                                 {"torch/sdpa_eager", "sinusoidal", {{"c1", {5, 5}}}, true}}));
   const auto index = RecordIndex::load(dir.string());
   const auto latest = index.latest();
   ASSERT_EQ(latest.size(), 4u);
@@ -104,8 +106,8 @@ TEST(RecordIndex, LatestIsTheNewestEntryPerExperimentFamilyAndCase) {
 
 TEST(RecordIndex, FailedResultReplacesAnOlderPass) {
   const auto dir = test::scratch_dir();
-  write_record(dir, synthetic_record("20260101T000000Z-a-1",
-                                     {{"rope/v001_x", "", {{"c1", {10, 10}}}}}));
+  write_record(dir,
+               synthetic_record("20260101T000000Z-a-1", {{"rope/v001_x", "", {{"c1", {10, 10}}}}}));
   write_record(dir, synthetic_record("20260102T000000Z-a-2",
                                      {{"rope/v001_x", "", {{"c1", {}, {}, "failed"}}}}));
   const auto latest = RecordIndex::load(dir.string()).latest();

@@ -3,11 +3,10 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/core/run_record.h"
 
@@ -47,7 +46,8 @@ inline nlohmann::json synthetic_record(const std::string& run_id,
   for (const auto& e : experiments) {
     json cases = json::array();
     for (const auto& c : e.cases) {
-      json j = {{"name", c.name}, {"status", c.status},
+      json j = {{"name", c.name},
+                {"status", c.status},
                 {"check", {{"max_abs_err", c.max_abs_err}, {"pass", c.status == "passed"}}}};
       if (!c.cold.empty()) {
         j["timing"] = {{"cold", {{"unit", "us"}, {"samples", c.cold}}}};
@@ -58,8 +58,12 @@ inline nlohmann::json synthetic_record(const std::string& run_id,
       cases.push_back(j);
     }
     const std::string family = e.family.empty() ? e.id.substr(0, e.id.find('/')) : e.family;
-    json ej = {{"id", e.id}, {"family", family}, {"backend", e.backend}, {"canary", false},
-               {"source_sha256", e.source_sha256}, {"cases", cases}};
+    json ej = {{"id", e.id},
+               {"family", family},
+               {"backend", e.backend},
+               {"canary", false},
+               {"source_sha256", e.source_sha256},
+               {"cases", cases}};
     if (e.peer) ej["peer"] = true;
     exps.push_back(ej);
   }
@@ -76,8 +80,8 @@ inline nlohmann::json synthetic_record(const std::string& run_id,
           {"build", {{"cxx_compiler", "GNU 13.3.0"}, {"cuda_flags", cuda_flags}}},
           {"environment",
            {{"host", "vm"},
-            {"gpu", {{"name", "NVIDIA H100 80GB HBM3"}, {"driver", driver},
-                     {"runtime_version", 13000}}},
+            {"gpu",
+             {{"name", "NVIDIA H100 80GB HBM3"}, {"driver", driver}, {"runtime_version", 13000}}},
             {"clock_start", {{"sm_clock_mhz", 1980}}},
             {"clock_end", {{"sm_clock_mhz", 1980}, {"throttled", false}}}}},
           {"ceilings", {{"copy_GBps", 3000.0}, {"fp32_TFLOPs", 60.0}}},
