@@ -45,6 +45,17 @@ for target in "$@"; do
     | grep -E "CONFIRMED|REFUTED|INCONCLUSIVE|INVALID|UNTESTED|error|FAIL|critical"
 done
 
+# DRAM evidence: FUSELAB_NCU="ID:CASE ID:CASE ..." (Nsight Compute).
+if [[ -n ${FUSELAB_NCU:-} ]]; then
+  step ncu
+  for pair in $FUSELAB_NCU; do
+    ((deadline - SECONDS > 30)) || { echo "no time left for ncu $pair"; break; }
+    echo "# $pair" >>"$logs/ncu.csv"
+    timeout 60 scripts/ncu_dram.sh "${pair%%:*}" "${pair#*:}" >>"$logs/ncu.csv" 2>&1 || echo "ncu failed for $pair"
+  done
+  grep -c '^"' "$logs/ncu.csv" || true
+fi
+
 step pack
 after=$(ls reports/runs | sort)
 new=$(comm -13 <(echo "$before") <(echo "$after") | sed 's|^|reports/runs/|')
