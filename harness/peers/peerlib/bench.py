@@ -1,6 +1,7 @@
 """The GPU part of torch_peers.py: every (case, mode) cell checked and timed,
 then one run record. Needs CUDA; torch_peers.py has checked that it is there.
 """
+import signal
 import sys
 import time
 import warnings
@@ -12,6 +13,7 @@ from . import check, ops, record, stats, timing
 from .cases import InputCache, PeerError, load_reference
 
 EXIT_OK, EXIT_FAILED = 0, 1
+DEVICE = "cuda"  # the CPU tests run the whole flow with "cpu" and stand-in timers
 HOT_LAUNCHES_MAX = 20  # as RunOptions::hot_launches_per_graph
 EAGER_CELL_S = 0.5  # what an eager cell is assumed to need when the budget is planned
 
@@ -31,10 +33,18 @@ MODE_TEXT = {
     "time not timed), which fuses the PE ops; the attention core stays SDPA's kernel.",
 }
 LIMITS = {
-    "attention": "pe {none, sinusoidal, rope_interleaved, rope_neox}; causal yes; gqa yes (K/V repeat_interleave); "
+    "attention": "pe {none, sinusoidal, rope_interleaved, rope_neox}; causal yes; gqa yes (K/V repeated by expand + reshape); "
     "Sq != Sk yes",
     "rope": "pe {rope_interleaved, rope_neox}",
 }
+
+
+class Interrupted(BaseException):
+    """SIGTERM (the caller's timeout): the cells done so far are still written."""
+
+
+def _interrupt(signum, frame):
+    raise Interrupted()
 
 
 def peer_id(family, mode):
@@ -104,13 +114,14 @@ def build_build_info():
 
 def make_peer(case, ref):
     """The case's inputs on the GPU and the op a user would run on them."""
-    tensors = {name: torch.from_numpy(array).to("cuda") for name, array in ref.inputs.items()}
+    tensors = {name: torch.from_numpy(array).to(DEVICE) for name, array in ref.inputs.items()}
     if case.op == "rope":
         peer = ops.rope_peer(case, tensors["x"], ref.inv_freq)
     else:
         peer = ops.attention_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq,
                                   F.scaled_dot_product_attention)
-    torch.cuda.synchronize()
+    if DEVICE == "cuda":
+        torch.cuda.synchronize()
     return peer
 
 
@@ -264,6 +275,7 @@ def run(args, benches, verified, clock, source_sha256):
                               "calibrate` first to have both)")
     print(f"torch_peers: {gpu['name']}, torch {torch.__version__}; ceilings: {ceilings['source']}", flush=True)
 
+    signal.signal(signal.SIGTERM, _interrupt)
     cache = InputCache(args.threads)
     runner = Runner(args, clock, stream, hold, flush_bytes, len(benches))
     cells = {}
@@ -277,6 +289,8 @@ def run(args, benches, verified, clock, source_sha256):
                 peer = make_peer(case, ref)
             except (PeerError, OSError, RuntimeError) as err:
                 load_error = one_line(err)
+            except Interrupted:
+                fatal = "interrupted by SIGTERM (the caller's time limit)"
         for mode in args.modes:
             cell = Cell(bench, mode, reference)
             cells.setdefault((case.family, mode), []).append(cell)
@@ -289,6 +303,10 @@ def run(args, benches, verified, clock, source_sha256):
             else:
                 try:
                     runner.run(cell, peer, ref)
+                except Interrupted:
+                    fatal = "interrupted by SIGTERM (the caller's time limit)"
+                    cell.status, cell.reason = "not run", Runner.join(cell.reason, fatal)
+                    cell.cold_s, cell.hot_s = [], []
                 except Exception as err:  # noqa: BLE001: one cell's failure is recorded, the run goes on
                     cell.status, cell.reason = "error", Runner.join(cell.reason, one_line(err))
                     try:
@@ -305,6 +323,7 @@ def run(args, benches, verified, clock, source_sha256):
                                [cell.json(ceilings) for cell in family_cells])
         for (family, mode), family_cells in cells.items()
     ]
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     environment["clock_end"] = record.clock_state()
     settings = {
         "tolerance": check.TOLERANCE,

@@ -51,6 +51,13 @@ def pe_tables(kind, positions, inv, device):
     raise ValueError(f"unknown positional embedding {kind!r}")
 
 
+def repeat_kv(x, group):
+    """[B, Hkv, S, D] -> [B, Hkv * group, S, D], kv head h // group for query head h (expand + reshape, as
+    Hugging Face's repeat_kv; repeat_interleave would be the same values, and can synchronise the host)."""
+    b, h, s, d = x.shape
+    return x[:, :, None].expand(b, h, group, s, d).reshape(b, h * group, s, d)
+
+
 class Peer:
     """fn(*args) is the op a user would run; args are device tensors (inputs, then tables, then mask)."""
 
@@ -84,14 +91,13 @@ def attention_peer(case, q, k, v, inv, sdpa):
             q = rotate(q, rest[0], rest[1])
             k = rotate(k, rest[2], rest[3])
         if group > 1:
-            k = k.repeat_interleave(group, dim=1)
-            v = v.repeat_interleave(group, dim=1)
+            k, v = repeat_kv(k, group), repeat_kv(v, group)
         mask = rest[n_tables] if len(rest) > n_tables else None
         return sdpa(q, k, v, attn_mask=mask, is_causal=is_causal, scale=scale)
 
     what = {"none": "", "sinusoidal": "sinusoidal table added to Q and K, ",
             "rope_neox": "neox rotation of Q and K, ", "rope_interleaved": "interleaved rotation of Q and K, "}
-    extra = (f"K/V repeat_interleave x{group}, " if group > 1 else "") + (
+    extra = (f"K/V repeated x{group}, " if group > 1 else "") + (
         "causal mask, " if masks else "is_causal, " if is_causal else "")
     return Peer(peer, (q, k, v) + tables + masks, f"{what[pe_kind]}{extra}F.scaled_dot_product_attention")
 
