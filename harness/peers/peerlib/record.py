@@ -6,7 +6,6 @@ and verdict UNTESTED (it makes no claim); its cases carry the same check,
 timing, traffic and achieved fields as ours.
 """
 import json
-import math
 import os
 import socket
 import subprocess
@@ -254,7 +253,3 @@ def write_atomically(directory, name, text):
 
 def host_name():
     return socket.gethostname()
-
-
-def finite(value):
-    return value if isinstance(value, (int, float)) and math.isfinite(value) else None
