@@ -36,14 +36,47 @@ echo "[$SECONDS s]"; step calibrate
 "$fuselab" calibrate 2>&1 | tail -3
 
 step run
-# Leave time to pack within the call's 600 s: the run stops at the deadline.
+# Leave time to pack within the call's 600 s: the run stops at the deadline,
+# and before it, leaves the PyTorch peers their budget (FUSELAB_PEERS_BUDGET_S,
+# 0 = no peers) plus start-up time.
 deadline=${DEVICE_DEADLINE_S:-570}
+peers_budget=${FUSELAB_PEERS_BUDGET_S:-120}
+ncu_reserve=$([[ -n ${FUSELAB_NCU:-} ]] && echo 60 || echo 0)
+runs_deadline=$((peers_budget > 0 ? deadline - peers_budget - 30 : deadline))
+runs_deadline=$((runs_deadline - ncu_reserve))
 for target in "$@"; do
-  left=$((deadline - SECONDS))
+  left=$((runs_deadline - SECONDS))
   ((left > 20)) || { echo "no time left for: $target"; continue; }
   timeout "$left" "$fuselab" run $target 2>&1 | tee -a "$logs/run.log" \
     | grep -E "CONFIRMED|REFUTED|INCONCLUSIVE|INVALID|UNTESTED|error|FAIL|critical"
 done
+
+echo "[$SECONDS s]"; step peers
+# What a user would run instead (harness/peers/torch_peers.py): one record
+# beside ours. It bounds itself by --budget-s; timeout is the safety net.
+left=$((deadline - ncu_reserve - SECONDS - 10))
+if ((peers_budget <= 0)); then
+  echo "peers skipped: FUSELAB_PEERS_BUDGET_S=0"
+elif ((left < 40)); then
+  echo "peers skipped: only ${left}s left before the deadline"
+else
+  budget=$((left - 20 < peers_budget ? left - 20 : peers_budget))
+  timeout "$((budget + 20))" "$python" harness/peers/torch_peers.py --records-dir reports/runs \
+    --fuselab "$fuselab" --budget-s "$budget" >"$logs/peers.log" 2>&1
+  echo "torch_peers exit $?"
+  grep -E "^torch_peers|FAIL|error|not run|cannot" "$logs/peers.log" | cut -c1-300 | tail -40
+fi
+
+# DRAM evidence: FUSELAB_NCU="ID:CASE ID:CASE ..." (Nsight Compute).
+if [[ -n ${FUSELAB_NCU:-} ]]; then
+  step ncu
+  for pair in $FUSELAB_NCU; do
+    ((deadline - SECONDS > 30)) || { echo "no time left for ncu $pair"; break; }
+    echo "# $pair" >>"$logs/ncu.csv"
+    timeout 60 scripts/ncu_dram.sh "${pair%%:*}" "${pair#*:}" >>"$logs/ncu.csv" 2>&1 || echo "ncu failed for $pair"
+  done
+  grep -c '^"' "$logs/ncu.csv" || true
+fi
 
 step pack
 after=$(ls reports/runs | sort)

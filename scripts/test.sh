@@ -12,3 +12,4 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "test: the tests labelled gpu were skipped: no CUDA GPU on this machine (fuselab check exits 3)"
 fi
 "$python" -m pytest -q reference_data/tests
+FUSELAB_BIN="$PWD/${BUILD_DIR:-build}/harness/cli/fuselab" "$python" -m pytest -q harness/peers/tests

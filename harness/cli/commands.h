@@ -40,6 +40,8 @@ int cmd_show(const std::string& id);
 int cmd_env(bool with_ceilings);
 int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families);
 int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_line);
+// Every case (of the given families, default all) with its minimal traffic.
+int cmd_cases(const Paths& paths, const std::vector<std::string>& families, bool as_json);
 
 // Registry validation against the cases files; throws on the first problem.
 void validate_registry(const std::string& root);

@@ -44,6 +44,11 @@ int main(int argc, char** argv) {
   verify->add_option("families", families, "families (default: all)");
   refs->require_subcommand(1);
   auto* calibrate = app.add_subcommand("calibrate", "timing self-test, recorded and logged");
+  std::vector<std::string> case_families;
+  bool cases_json = false;
+  auto* cases = app.add_subcommand("cases", "every case with its minimal bytes and FLOPs");
+  cases->add_option("families", case_families, "families (default: all)");
+  cases->add_flag("--json", cases_json, "print JSON (what harness/peers/torch_peers.py reads)");
   cli::CompareArgs compare_args;
   auto* compare = app.add_subcommand("compare", "versions x cases table from the run records");
   compare->add_option("ids", compare_args.ids, "ids, family/vN, families, globs, ID@RUN_ID; first = baseline")
@@ -79,6 +84,7 @@ int main(int argc, char** argv) {
     if (*show) return cli::cmd_show(show_id);
     if (*env) return cli::cmd_env(with_ceilings);
     if (*verify) return cli::cmd_refs_verify(paths, families);
+    if (*cases) return cli::cmd_cases(paths, case_families, cases_json);
     if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
     if (*compare) return cli::cmd_compare(paths, compare_args);
     if (*rerun) return cli::cmd_rerun(paths, rerun_id, run_args.command_line, compare_args.floor);

@@ -70,10 +70,14 @@ std::string environment_line(const json& record) {
   } else {
     o << "CPU only (" << env.value("host", std::string("unknown host")) << ")";
   }
-  if (record["ceilings"].is_object())
-    o << "; copy ceiling " << fmt("%.0f", record["ceilings"]["copy_GBps"].get<double>())
-      << " GB/s, FP32 " << fmt("%.1f", record["ceilings"]["fp32_TFLOPs"].get<double>())
-      << " TFLOP/s";
+  if (record["ceilings"].is_object()) {
+    // A peer record may carry only the copy ceiling (measured by torch, no FMA kernel).
+    const json& c = record["ceilings"];
+    const bool copy = c.contains("copy_GBps") && c["copy_GBps"].is_number();
+    const bool fp32 = c.contains("fp32_TFLOPs") && c["fp32_TFLOPs"].is_number();
+    if (copy) o << "; copy ceiling " << fmt("%.0f", c["copy_GBps"].get<double>()) << " GB/s";
+    if (fp32) o << (copy ? ", " : "; ") << "FP32 " << fmt("%.1f", c["fp32_TFLOPs"].get<double>()) << " TFLOP/s";
+  }
   const json& git = record["git"];
   o << "; commit " << (git["commit"].is_string() ? git["commit"].get<std::string>().substr(0, 12)
                                                  : std::string("unknown"));

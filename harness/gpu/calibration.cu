@@ -60,22 +60,29 @@ nlohmann::json run_calibration(const nlohmann::json& ceilings) {
       tiny_kernel<<<1, 32, 0, s>>>(sink.get<float>(), 500);
       FUSELAB_LAUNCH_CHECK();
     };
-    ColdTimer tiny_cold(stream, tiny);
-    tiny_cold.warm_up();
-    const auto cold_s = sample_until_stable([&] { return tiny_cold.sample(); }, rule);
-    // The same method with a 4 KB "flush": caches stay warm, so what remains
-    // against graph replay is what the method adds (launch latency, events).
+    // The criterion: the cold method (flush, launch, minus the flush alone)
+    // on a ~1 us kernel agrees with graph replay within 20 %, in each of three
+    // independent timers (fresh graphs and flush buffers each time).
+    HotTimer hot(stream, tiny, 100);
+    const double replay = median_of(sample_until_stable([&] { return hot.sample(); }, rule));
+    nlohmann::json reps = nlohmann::json::array();
+    bool all_within = true;
+    for (int rep = 0; rep < 3; ++rep) {
+      ColdTimer tiny_cold(stream, tiny);
+      tiny_cold.warm_up();
+      const double cold = median_of(sample_until_stable([&] { return tiny_cold.sample(); }, rule));
+      reps.push_back(cold / replay);
+      all_within &= std::fabs(cold / replay - 1.0) <= 0.20;
+    }
+    // Diagnostic, not a criterion: the same method with a 4 KB flush keeps the
+    // caches warm, isolating what the method itself adds.
     ColdTimer tiny_held(stream, tiny, 4096);
     tiny_held.warm_up();
-    const auto held_s = sample_until_stable([&] { return tiny_held.sample(); }, rule);
-    HotTimer hot(stream, tiny, 100);
-    const auto hot_s = sample_until_stable([&] { return hot.sample(); }, rule);
-    const double ratio = median_of(held_s) / median_of(hot_s);
-    out["tiny_kernel"] = {{"held_warm_median_us", median_of(held_s) * 1e6},
-                          {"cold_median_us", median_of(cold_s) * 1e6},
-                          {"graph_replay_median_us", median_of(hot_s) * 1e6},
-                          {"held_warm_over_replay", ratio},
-                          {"pass", std::fabs(ratio - 1.0) <= 0.20}};
+    const double held = median_of(sample_until_stable([&] { return tiny_held.sample(); }, rule));
+    out["tiny_kernel"] = {{"graph_replay_median_us", replay * 1e6},
+                          {"cold_over_replay", reps},
+                          {"held_warm_over_replay", held / replay},
+                          {"pass", all_within}};
 
     ColdTimer copy64(stream, copy_launch(size_t(32) << 20));  // 32 MiB read + 32 MiB written
     copy64.warm_up();

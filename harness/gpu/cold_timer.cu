@@ -1,5 +1,6 @@
 #include "harness/gpu/cold_timer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 
@@ -21,6 +22,17 @@ __global__ void hold_stream(volatile int* flag) {
       return;
     }
   }
+}
+
+// The L2 flush: a plain store kernel over the flush buffer. A kernel, not
+// cudaMemsetAsync, so the flush and the launch after it run on the same
+// engine whatever the flush size (a small memset node may go to a copy
+// engine, and the cross-engine dependency then lands inside the sample).
+__global__ void flush_kernel(float4* buf, size_t n) {
+  const float4 v = make_float4(1.f, 2.f, 3.f, 4.f);
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    buf[i] = v;
 }
 
 double elapsed_s(cudaEvent_t a, cudaEvent_t b) {
@@ -64,8 +76,14 @@ ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_byt
     flush_bytes = 2L * l2;
   }
   flush_ = DeviceBuffer(static_cast<std::size_t>(flush_bytes));
-  const LaunchFn flush = [this](cudaStream_t s) {
-    FUSELAB_CUDA_CHECK(cudaMemsetAsync(flush_.get(), 0x5a, flush_.bytes(), s));
+  int device = 0, sms = 0;
+  FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+  FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const std::size_t n4 = flush_.bytes() / sizeof(float4);
+  const unsigned blocks = unsigned(std::min<std::size_t>(std::size_t(sms) * 4, (n4 + 511) / 512));
+  const LaunchFn flush = [this, n4, blocks](cudaStream_t s) {
+    flush_kernel<<<std::max(1u, blocks), 512, 0, s>>>(flush_.get<float4>(), n4);
+    FUSELAB_LAUNCH_CHECK();
   };
   flush_only_.capture(stream_, flush);
   flush_and_launch_.capture(stream_, [&](cudaStream_t s) {

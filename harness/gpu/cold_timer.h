@@ -2,7 +2,8 @@
 // says, with host launch latency and event overhead kept out:
 //
 // Cold: two CUDA graphs are captured once, F = [flush L2] and
-// F+L = [flush L2, the launch]; the flush writes twice the L2 size. For each
+// F+L = [flush L2, the launch]; the flush is a store kernel writing twice the
+// L2 size. For each
 // sample a spinning kernel holds the stream while events and both graphs are
 // queued behind it:  hold | e0 | F | e1 | F+L | e2 | release.
 // The sample is (e2 - e1) - (e1 - e0): the launch after a flush, minus the

@@ -44,10 +44,96 @@ struct NoPe {
   __device__ void k2(float4&, float4&, int, int, const float*) const {}
 };
 
-template <int NV, int QPB, int THREADS, class Pe>
+// K staging (the rope study's V5/V6; kStageK = true): instead of each warp
+// reading K rows from global, the block stages sub-tiles of `bk` keys x `dt`
+// dims of K in shared memory, applies the PE hook there once per block, and
+// the warps read the dot products' K operand from shared memory. dt == D is
+// "whole K rows in shared memory" (V5); dt < D also tiles head_dim (V6). With
+// a paired hook dt counts dims of both halves: a sub-tile holds dt/2 pairs.
+struct KStage {
+  int bk = 0;  // keys per staged sub-tile
+  int dt = 0;  // dims per staged sub-tile (multiple of 8)
+};
+template <class Pe>
+inline std::size_t kstage_floats(const KStage& ks) {
+  return ks.bk > 0 ? std::size_t(ks.bk) * (ks.dt + 4) : 0;
+}
+
+// Scores of one 64-key tile with K staged in shared memory (see KStage):
+// scores[q][jj] = scale * q.k (or -inf when masked) for jj < 64.
+template <int QPB, int THREADS, class Pe>
+__device__ void staged_scores(const AttentionProblem& p, const Pe& pe, const KStage& ks,
+                              const float* cache, const float* qs, const float* kbase, int j0,
+                              int nt, int q0, int nq, float* scores) {
+  constexpr int NW = THREADS / 32;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int D = p.D, half = D >> 1;
+  const int ldk = ks.dt + 4;
+  float* kst = const_cast<float*>(cache) + Pe::smem_floats(D);  // [bk][dt + 4]
+  for (int i = tid; i < QPB * kTileK; i += THREADS) scores[i] = 0.f;
+  // Sub-tile columns: unpaired, dims d0 + c; paired, c < dt/2 is dim i0 + c of
+  // the low half and c >= dt/2 dim half + i0 + c - dt/2.
+  const int span = Pe::kPaired ? half : D;             // extent walked by d0
+  const int step = Pe::kPaired ? ks.dt / 2 : ks.dt;    // d0 advance per sub-tile
+  for (int kb = 0; kb < nt; kb += ks.bk) {
+    const int nb = min(ks.bk, nt - kb);
+    for (int d0 = 0; d0 < span; d0 += step) {
+      const int w = min(step, span - d0);  // valid extent (multiple of 4)
+      __syncthreads();                     // the previous sub-tile is consumed
+      if constexpr (Pe::kPaired) {
+        for (int idx = tid; idx < nb * (w / 4); idx += THREADS) {
+          const int key = idx / (w / 4), u = idx % (w / 4);
+          const float* krow = kbase + std::size_t(j0 + kb + key) * D;
+          float4 lo = ldg4(krow + d0 + 4 * u), hi = ldg4(krow + half + d0 + 4 * u);
+          pe.k2(lo, hi, p.k_offset + j0 + kb + key, d0 + 4 * u, cache);
+          st4(kst + key * ldk + 4 * u, lo);
+          st4(kst + key * ldk + step + 4 * u, hi);
+        }
+      } else {
+        for (int idx = tid; idx < nb * (w / 4); idx += THREADS) {
+          const int key = idx / (w / 4), u = idx % (w / 4);
+          float4 kx = ldg4(kbase + std::size_t(j0 + kb + key) * D + d0 + 4 * u);
+          pe.k(kx, p.k_offset + j0 + kb + key, d0 + 4 * u, cache);
+          st4(kst + key * ldk + 4 * u, kx);
+        }
+      }
+      __syncthreads();
+      for (int key = warp; key < nb; key += NW) {  // warp-uniform
+        float dot[QPB];
+#pragma unroll
+        for (int q = 0; q < QPB; ++q) dot[q] = 0.f;
+        for (int u = lane; u < w / 4; u += 32) {
+          const float4 lo = ld4(kst + key * ldk + 4 * u);
+#pragma unroll
+          for (int q = 0; q < QPB; ++q) dot[q] = dot4(ld4(qs + q * D + d0 + 4 * u), lo, dot[q]);
+          if constexpr (Pe::kPaired) {
+            const float4 hi = ld4(kst + key * ldk + step + 4 * u);
+#pragma unroll
+            for (int q = 0; q < QPB; ++q)
+              dot[q] = dot4(ld4(qs + q * D + half + d0 + 4 * u), hi, dot[q]);
+          }
+        }
+#pragma unroll
+        for (int q = 0; q < QPB; ++q) dot[q] = warp_sum(dot[q]);
+        if (lane == 0)
+#pragma unroll
+          for (int q = 0; q < QPB; ++q) scores[q * kTileK + kb + key] += dot[q];
+      }
+    }
+  }
+  __syncthreads();
+  for (int i = tid; i < QPB * kTileK; i += THREADS) {
+    const int q = i / kTileK, jj = i % kTileK;
+    const bool visible =
+        jj < nt && q < nq && (!p.causal || p.k_offset + j0 + jj <= p.q_offset + q0 + q);
+    scores[i] = visible ? scores[i] * p.scale : MaxOp::identity();
+  }
+}
+
+template <int NV, int QPB, int THREADS, class Pe, bool kStageK = false>
 // min 2 blocks/SM at 256 threads: without it ptxas spilled 8 bytes at NV=8.
 __global__ void __launch_bounds__(THREADS, THREADS <= 256 ? 2 : 1)
-    row_kernel(const AttentionProblem p, const Pe pe) {
+    row_kernel(const AttentionProblem p, const Pe pe, const KStage ks = {}) {
   static_assert(THREADS >= kTileK && THREADS % 32 == 0, "one thread per tile key needed");
   constexpr int NW = THREADS / 32;
   extern __shared__ float4 smem4[];
@@ -119,6 +205,9 @@ __global__ void __launch_bounds__(THREADS, THREADS <= 256 ? 2 : 1)
   for (int j0 = 0; j0 < kv_end; j0 += kTileK) {
     const int nt = min(kTileK, kv_end - j0);
     // ---- scores of this tile
+    if constexpr (kStageK) {
+      staged_scores<QPB, THREADS>(p, pe, ks, cache, qs, kbase, j0, nt, q0, nq, &scores[0][0]);
+    } else
     for (int jj = warp; jj < kTileK; jj += NW) {
       const int j = j0 + jj;
       float dot[QPB];
@@ -222,31 +311,33 @@ __global__ void __launch_bounds__(THREADS, THREADS <= 256 ? 2 : 1)
 }
 
 template <int QPB, int THREADS, class Pe>
-inline std::size_t row_smem_bytes(const AttentionProblem& p) {
-  return (std::size_t(QPB) * p.D + Pe::smem_floats(p.D)) * sizeof(float);
+inline std::size_t row_smem_bytes(const AttentionProblem& p, const KStage& ks = {}) {
+  return (std::size_t(QPB) * p.D + Pe::smem_floats(p.D) + kstage_floats<Pe>(ks)) * sizeof(float);
 }
 
-template <int NV, int QPB, int THREADS, class Pe>
-inline void launch_nv(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  auto* kern = &row_kernel<NV, QPB, THREADS, Pe>;
-  const std::size_t smem = row_smem_bytes<QPB, THREADS, Pe>(p);
+template <int NV, int QPB, int THREADS, bool kStageK, class Pe>
+inline void launch_nv(const AttentionProblem& p, const Pe& pe, const KStage& ks,
+                      cudaStream_t stream) {
+  auto* kern = &row_kernel<NV, QPB, THREADS, Pe, kStageK>;
+  const std::size_t smem = row_smem_bytes<QPB, THREADS, Pe>(p, ks);
   // Always raised: the kernel's static shared memory counts against 48 KB too.
   set_max_dynamic_smem(kern, int(smem));
   const unsigned grid = unsigned(p.B) * p.Hq * unsigned((p.Sq + QPB - 1) / QPB);
-  kern<<<grid, THREADS, smem, stream>>>(p, pe);
+  kern<<<grid, THREADS, smem, stream>>>(p, pe, ks);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
 // Smallest NV (accumulator float4s per thread per query) that covers D,
 // up to MaxNV. Callers declare max_head_dim = 4 * THREADS * MaxNV.
-template <int QPB, int THREADS, int MaxNV, class Pe>
-inline void launch_rows(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+template <int QPB, int THREADS, int MaxNV, class Pe, bool kStageK = false>
+inline void launch_rows(const AttentionProblem& p, const Pe& pe, cudaStream_t stream,
+                        const KStage& ks = {}) {
   const int nv = ceil_div(p.D / 4, THREADS);
-  if (nv <= 1) return launch_nv<1, QPB, THREADS>(p, pe, stream);
-  if (nv <= 2) return launch_nv<2, QPB, THREADS>(p, pe, stream);
-  if constexpr (MaxNV >= 4) { if (nv <= 4) return launch_nv<4, QPB, THREADS>(p, pe, stream); }
-  if constexpr (MaxNV >= 8) { if (nv <= 8) return launch_nv<8, QPB, THREADS>(p, pe, stream); }
-  if constexpr (MaxNV >= 16) { if (nv <= 16) return launch_nv<16, QPB, THREADS>(p, pe, stream); }
+  if (nv <= 1) return launch_nv<1, QPB, THREADS, kStageK>(p, pe, ks, stream);
+  if (nv <= 2) return launch_nv<2, QPB, THREADS, kStageK>(p, pe, ks, stream);
+  if constexpr (MaxNV >= 4) { if (nv <= 4) return launch_nv<4, QPB, THREADS, kStageK>(p, pe, ks, stream); }
+  if constexpr (MaxNV >= 8) { if (nv <= 8) return launch_nv<8, QPB, THREADS, kStageK>(p, pe, ks, stream); }
+  if constexpr (MaxNV >= 16) { if (nv <= 16) return launch_nv<16, QPB, THREADS, kStageK>(p, pe, ks, stream); }
   throw std::runtime_error("row_kernel: head_dim too large for this version");
 }
 

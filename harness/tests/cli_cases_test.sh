@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `fuselab cases --json` lists every case with the traffic model's bytes and
+# FLOPs (harness/peers/torch_peers.py reads it); an unknown family is exit 2.
+#   usage: cli_cases_test.sh FUSELAB SOURCE_DIR
+set -uo pipefail
+fuselab=$1 src=$2
+failures=0
+json=$(mktemp) && trap 'rm -f "$json"' EXIT
+"$fuselab" --root "$src" cases --json >"$json" || { echo "FAIL: cases --json exited $?"; exit 1; }
+# Checked with python3's json (stdlib only): counts against cases.yaml, and two
+# cases whose traffic is worked out by hand from traffic_model.cpp.
+python3 - "$src" "$json" <<'PY' || failures=$((failures + 1))
+import json, re, sys
+from pathlib import Path
+cases = json.loads(Path(sys.argv[2]).read_text())
+yaml_names = sum(len(re.findall(r"^\s*- \{name:", p.read_text(), re.M))
+                 for p in sorted(Path(sys.argv[1], "experiments").glob("*/cases.yaml")))
+assert len(cases) == yaml_names, (len(cases), yaml_names)
+by_id = {c["id"]: c for c in cases}
+a = by_id["attention/b1_h4_s64_d128"]
+# q = k = v = out = 1*4*64*128 floats: 4 B * (2q + 2kv); flops 4*B*Hq*Sq*Sk*D
+assert (a["bytes"], a["flops"], a["shape"], a["uses"]) == (524288.0, 8388608.0, "1x4x64x128", ["tests", "benchmarks"]), a
+r = by_id["rope_standalone/n128_s8192_d128_neox"]
+n = 128 * 8192 * 128
+assert (r["bytes"], r["flops"], r["storage"], r["sample_rows"]) == (8.0 * n + 4 * 64, 3.0 * n, "sampled", 512), r
+c = by_id["attention/b1_h4_s16k100_d64_causal"]  # causal, q_offset 84: query i sees 85 + i keys
+assert c["flops"] == 4.0 * 4 * sum(85 + i for i in range(16)) * 64 and c["causal"] and c["q_offset"] == 84, c
+assert by_id["sinusoidal/b1_h4_s64_d128"]["pe"] == "sinusoidal" and by_id["sinusoidal/b1_h4_s64_d128"]["bytes"] == 524288.0 + 4 * 64
+print("ok   cases --json:", len(cases), "cases")
+PY
+
+out=$("$fuselab" --root "$src" cases rope_standalone 2>&1); rc=$?
+if [[ $rc -ne 0 ]] || ! grep -q "rope_standalone/n128_s8192_d128_neox" <<<"$out" || grep -q "attention/" <<<"$out"; then
+  echo "FAIL cases rope_standalone: exit $rc, output:"; echo "$out" | sed 's/^/    /'; failures=$((failures + 1))
+else
+  echo "ok   cases rope_standalone: $(wc -l <<<"$out") lines"
+fi
+
+out=$("$fuselab" --root "$src" cases no_such_family --json 2>&1); rc=$?
+if [[ $rc -ne 2 ]] || ! grep -q "no_such_family" <<<"$out"; then
+  echo "FAIL unknown family: exit $rc (want 2), output:"; echo "$out" | sed 's/^/    /'; failures=$((failures + 1))
+else
+  echo "ok   unknown family: $(head -1 <<<"$out" | cut -c1-150)"
+fi
+[[ $failures -eq 0 ]]
