@@ -64,6 +64,14 @@ records="$scratch/bad_runs" expect compare-bad-record 2 "20261121T030000Z-vm-1.j
 records="$scratch/bad_runs" expect rerun-bad-record 2 "20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
   rerun 20261121T021717Z-vm-3168
 
+# Peers: compare puts them beside our versions; rerun refuses a peer record.
+mkdir -p "$scratch/peer_runs"
+cp "$runs/20261121T021636Z-vm-3026.json" "$src/harness/tests/data/peer_record.json" "$scratch/peer_runs/"
+records="$scratch/peer_runs" expect compare-peer 0 "\| torch/sdpa_eager \(peer\) \|" -- \
+  compare attention/v000 torch/sdpa_eager --case b1_h4_s64_d128
+records="$scratch/peer_runs" expect rerun-peer 2 "PyTorch peer results.*Fix" -- \
+  rerun 20261121T030000Z-peers-1234
+
 # No GPU: a CUDA experiment where none exists (on a GPU machine: not applicable).
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect no-gpu 3 "need a CUDA GPU" -- run attention/v001_online_softmax
