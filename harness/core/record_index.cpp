@@ -1,0 +1,164 @@
+#include "harness/core/record_index.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+#include "harness/core/run_record.h"
+
+namespace fuselab {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool ran(const CaseResult& c) {
+  const std::string s = c.status();
+  return s != "unsupported" && s != "not run";
+}
+
+}  // namespace
+
+std::string LoadedRecord::order_key() const {
+  return json->value("started_utc", std::string()) + " " + run_id;
+}
+
+std::string CaseResult::status() const {
+  return case_entry ? case_entry->value("status", std::string("not run")) : "not run";
+}
+
+bool CaseResult::timed() const {
+  if (!case_entry || !case_entry->contains("timing")) return false;
+  const json& t = (*case_entry)["timing"];
+  return t.contains("cold") && t["cold"].contains("samples") && !t["cold"]["samples"].empty();
+}
+
+std::vector<CaseResult> case_results(const LoadedRecord& record) {
+  std::vector<CaseResult> out;
+  const json& r = *record.json;
+  for (const json& e : r.at("experiments")) {
+    const std::string id = e.value("id", std::string());
+    const std::string family = e.value("family", id.substr(0, id.find('/')));
+    const bool peer = e.value("peer", false);
+    for (const json& c : e.value("cases", json::array())) {
+      CaseResult cr;
+      cr.experiment_id = id;
+      cr.family = family;
+      cr.case_name = c.value("name", std::string());
+      cr.peer = peer;
+      cr.run_id = record.run_id;
+      cr.record = record.json;
+      cr.experiment = &e;
+      cr.case_entry = &c;
+      out.push_back(std::move(cr));
+    }
+  }
+  return out;
+}
+
+RecordIndex RecordIndex::load(const std::string& dir) {
+  if (!fs::is_directory(dir))
+    throw std::runtime_error("run record folder " + dir +
+                             " does not exist. Fix: pass --records-dir DIR (default reports/runs)");
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || !ends_with(name, ".json") || ends_with(name, ".gbench.json") ||
+        name.front() == '.')
+      continue;
+    files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  RecordIndex index;
+  index.dir_ = dir;
+  for (const auto& path : files) {
+    auto j = std::make_shared<json>(read_run_record(path));
+    if (j->contains("kind")) continue;  // calibration and other instrument records
+    if (!j->contains("experiments") || !(*j)["experiments"].is_array() ||
+        !j->contains("run_id") || !(*j)["run_id"].is_string())
+      throw std::runtime_error("run record " + path +
+                               " has no run_id or experiments list. Fix: restore it from git "
+                               "(`git checkout -- " + path + "`) or move it out of " + dir);
+    LoadedRecord rec;
+    rec.run_id = (*j)["run_id"].get<std::string>();
+    rec.path = path;
+    rec.json = std::move(j);
+    index.records_.push_back(std::move(rec));
+  }
+  std::stable_sort(index.records_.begin(), index.records_.end(),
+                   [](const LoadedRecord& a, const LoadedRecord& b) {
+                     return a.order_key() < b.order_key();
+                   });
+  return index;
+}
+
+const LoadedRecord& RecordIndex::run(const std::string& run_id) const {
+  for (const auto& r : records_)
+    if (r.run_id == run_id) return r;
+  std::string newest;
+  const std::size_t shown = std::min<std::size_t>(records_.size(), 5);
+  for (std::size_t i = 0; i < shown; ++i) newest += "\n  " + records_[records_.size() - 1 - i].run_id;
+  throw std::runtime_error(
+      "unknown run id '" + run_id + "': no such run record in " + dir_ + " (" +
+      std::to_string(records_.size()) + " records). Fix: use a file name from `ls " + dir_ +
+      "` without .json (not a .gbench.json or calibration record)" +
+      (newest.empty() ? std::string() : ", newest:" + newest));
+}
+
+std::vector<CaseResult> RecordIndex::all_results(const std::vector<std::string>& run_ids) const {
+  std::vector<CaseResult> out;
+  auto add = [&](const LoadedRecord& r) {
+    auto rs = case_results(r);
+    out.insert(out.end(), std::make_move_iterator(rs.begin()), std::make_move_iterator(rs.end()));
+  };
+  if (run_ids.empty()) {
+    for (const auto& r : records_) add(r);
+    return out;
+  }
+  std::vector<const LoadedRecord*> chosen;
+  std::set<std::string> seen;
+  for (const auto& id : run_ids)
+    if (seen.insert(id).second) chosen.push_back(&run(id));
+  std::stable_sort(chosen.begin(), chosen.end(), [](const LoadedRecord* a, const LoadedRecord* b) {
+    return a->order_key() < b->order_key();
+  });
+  for (const auto* r : chosen) add(*r);
+  return out;
+}
+
+std::vector<CaseResult> RecordIndex::latest(const std::vector<std::string>& run_ids) const {
+  using Key = std::tuple<std::string, std::string, std::string>;  // family, id, case
+  std::map<Key, CaseResult> newest;
+  for (auto& c : all_results(run_ids)) {  // oldest first: later entries replace
+    const Key key{c.family, c.experiment_id, c.case_name};
+    auto it = newest.find(key);
+    if (it == newest.end()) {
+      newest.emplace(key, std::move(c));
+    } else if (ran(c) || !ran(it->second)) {
+      it->second = std::move(c);
+    }
+  }
+  std::vector<CaseResult> out;
+  out.reserve(newest.size());
+  for (auto& [key, c] : newest) out.push_back(std::move(c));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> RecordIndex::experiments() const {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& r : records_)
+    for (const json& e : (*r.json)["experiments"]) {
+      const std::string id = e.value("id", std::string());
+      seen.insert({id, e.value("family", id.substr(0, id.find('/')))});
+    }
+  return {seen.begin(), seen.end()};
+}
+
+}  // namespace fuselab
