@@ -47,7 +47,11 @@ std::vector<CaseResult> case_results(const LoadedRecord& record) {
     const std::string id = e.value("id", std::string());
     const std::string family = e.value("family", id.substr(0, id.find('/')));
     const bool peer = e.value("peer", false);
-    for (const json& c : e.value("cases", json::array())) {
+    // The record's own array: CaseResult keeps pointers into it (value()
+    // would return a copy that dies at the end of the loop).
+    static const json kNoCases = json::array();
+    const json& cases = e.contains("cases") && e["cases"].is_array() ? e["cases"] : kNoCases;
+    for (const json& c : cases) {
       CaseResult cr;
       cr.experiment_id = id;
       cr.family = family;
