@@ -22,7 +22,14 @@ struct RunArgs {
   std::vector<std::string> command_line;
 };
 
+struct ReportArgs {
+  std::string reports_dir;   // default <root>/reports
+  bool no_plots = false;
+  bool rebuild_log = false;
+};
+
 int cmd_run(const Paths& paths, const RunArgs& args);
+int cmd_report(const Paths& paths, const ReportArgs& args);
 int cmd_list();
 int cmd_show(const std::string& id);
 int cmd_env(bool with_ceilings);

@@ -44,6 +44,13 @@ int main(int argc, char** argv) {
   verify->add_option("families", families, "families (default: all)");
   refs->require_subcommand(1);
   auto* calibrate = app.add_subcommand("calibrate", "timing self-test, recorded and logged");
+  cli::ReportArgs report_args;
+  auto* report = app.add_subcommand(
+      "report", "regenerate the log summary, reports/*.md and plots from the run records");
+  report->add_option("--reports-dir", report_args.reports_dir, "output folder (default: reports)");
+  report->add_flag("--no-plots", report_args.no_plots, "leave reports/plots/ alone (no matplotlib needed)");
+  report->add_flag("--rebuild-log", report_args.rebuild_log,
+                   "rewrite every log entry from the records, not only the summary");
 
   try {
     app.parse(argc, argv);
@@ -64,6 +71,7 @@ int main(int argc, char** argv) {
     if (*env) return cli::cmd_env(with_ceilings);
     if (*verify) return cli::cmd_refs_verify(paths, families);
     if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
+    if (*report) return cli::cmd_report(paths, report_args);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);
   } catch (const std::exception& e) {
