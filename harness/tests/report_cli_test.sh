@@ -23,23 +23,22 @@ done
 grep -q '^## Summary$' "$scratch/LOG.md"
 grep -q '^## 2026-11-21T02:16:28Z — attention/v002_split_d — REFUTED$' "$scratch/LOG.md"
 first=$(snapshot)
-report 2>"$scratch/second.err"
-second=$(snapshot | grep -v 'second.err')
-[[ "$(grep -v 'second.err' <<<"$first")" == "$second" ]] || { echo "second report changed bytes" >&2; diff <(echo "$first") <(echo "$second") >&2; exit 1; }
-grep -q '0 files written' "$scratch/second.err" || { cat "$scratch/second.err" >&2; exit 1; }
+out=$(report 2>&1)
+second=$(snapshot)
+[[ "$first" == "$second" ]] || { echo "second report changed bytes" >&2; diff <(echo "$first") <(echo "$second") >&2; exit 1; }
+grep -q 'report: 0 files written' <<<"$out" || { echo "$out" >&2; exit 1; }
 
 before=$(snapshot)
 echo '{"schema": 1, "run_id": "20261121T050000Z-vm-1", "experiments": [' \
   >"$scratch/reports/runs/20261121T050000Z-vm-1.json"
 set +e
-report 2>"$scratch/err" >/dev/null
+err=$(report 2>&1 >/dev/null)
 rc=$?
 set -e
 rm "$scratch/reports/runs/20261121T050000Z-vm-1.json"
 [[ $rc -eq 2 ]] || { echo "corrupt record: exit code $rc, expected 2" >&2; exit 1; }
-[[ $(grep -c . "$scratch/err") -eq 1 ]] || { echo "expected one error line:" >&2; cat "$scratch/err" >&2; exit 1; }
-grep -q '20261121T050000Z-vm-1.json.*Fix:' "$scratch/err" || { cat "$scratch/err" >&2; exit 1; }
-rm "$scratch/err"
+[[ $(grep -c . <<<"$err") -eq 1 ]] || { echo "expected one error line: $err" >&2; exit 1; }
+grep -q '20261121T050000Z-vm-1.json.*Fix:' <<<"$err" || { echo "$err" >&2; exit 1; }
 after=$(snapshot)
-[[ "$(grep -v -e second.err -e '/err ' <<<"$before")" == "$(grep -v -e second.err -e '/err ' <<<"$after")" ]] || { echo "a failed report changed files" >&2; exit 1; }
+[[ "$before" == "$after" ]] || { echo "a failed report changed files" >&2; exit 1; }
 echo "report: byte-identical twice, corrupt record refused with nothing written"
