@@ -18,6 +18,8 @@ for p in "${debian_packages[@]}"; do
 done
 if ! scripts/find_python.sh >/dev/null 2>&1; then
   missing+=("${python_packages[@]}")
+elif ! python3 -c 'import matplotlib' 2>/dev/null && ! /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+  missing+=(python3-matplotlib)  # `fuselab report` draws its plots with it
 fi
 
 if ((${#missing[@]})); then

@@ -31,10 +31,17 @@ struct CompareArgs {
   double floor = 0.03;                     // --floor: smallest relative difference called real
 };
 
+struct ReportArgs {
+  std::string reports_dir;   // default <root>/reports
+  bool no_plots = false;
+  bool rebuild_log = false;
+};
+
 int cmd_run(const Paths& paths, const RunArgs& args);
 int cmd_compare(const Paths& paths, const CompareArgs& args);
 int cmd_rerun(const Paths& paths, const std::string& run_id,
               const std::vector<std::string>& command_line, double floor);
+int cmd_report(const Paths& paths, const ReportArgs& args);
 int cmd_list();
 int cmd_show(const std::string& id);
 int cmd_env(bool with_ceilings);

@@ -65,6 +65,13 @@ int main(int argc, char** argv) {
   rerun->add_option("run_id", rerun_id, "a run id from reports/runs")->required();
   rerun->add_option("--floor", compare_args.floor, "relative difference below which SAME (default 0.03)")
       ->check(CLI::Range(0.0, 1.0));
+  cli::ReportArgs report_args;
+  auto* report = app.add_subcommand(
+      "report", "regenerate the log summary, reports/*.md and plots from the run records");
+  report->add_option("--reports-dir", report_args.reports_dir, "output folder (default: reports)");
+  report->add_flag("--no-plots", report_args.no_plots, "leave reports/plots/ alone (no matplotlib needed)");
+  report->add_flag("--rebuild-log", report_args.rebuild_log,
+                   "rewrite every log entry from the records, not only the summary");
 
   try {
     app.parse(argc, argv);
@@ -88,6 +95,7 @@ int main(int argc, char** argv) {
     if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
     if (*compare) return cli::cmd_compare(paths, compare_args);
     if (*rerun) return cli::cmd_rerun(paths, rerun_id, run_args.command_line, compare_args.floor);
+    if (*report) return cli::cmd_report(paths, report_args);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);
   } catch (const std::exception& e) {

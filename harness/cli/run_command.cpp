@@ -90,10 +90,7 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump(2) + "\n");
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
   write_file_atomically(paths.records_dir, run_id + ".json", record.dump(2) + "\n");
-  const std::string link =
-      std::filesystem::relative(std::filesystem::path(paths.records_dir) / (run_id + ".json"),
-                                std::filesystem::path(paths.log).parent_path())
-          .string();
+  const std::string link = log_record_link(paths.records_dir, paths.log, run_id);
   std::string entries;
   for (const auto& e : record["experiments"]) entries += render_log_entry(record, e, link);
   append_to_log(paths.log, entries);
@@ -146,16 +143,9 @@ int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_li
   record["finished_utc"] = utc_now_iso();
   write_file_atomically(paths.records_dir, run_id + ".json", record.dump(2) + "\n");
   bool pass = true;
-  std::string text = "\n## " + record["started_utc"].get<std::string>() +
-                     " — timing calibration\n\n| test | result | pass |\n|---|---|---|\n";
-  for (const auto& [name, t] : record["calibration"].items()) {
-    pass &= t["pass"].get<bool>();
-    nlohmann::json shown = t;
-    shown.erase("pass");
-    shown.erase("stats_us");
-    text += "| " + name + " | `" + shown.dump() + "` | " + (t["pass"].get<bool>() ? "yes" : "NO") + " |\n";
-  }
-  text += "\nRecord: [" + run_id + "](reports/runs/" + run_id + ".json)\n";
+  for (const auto& [name, t] : record["calibration"].items()) pass &= t["pass"].get<bool>();
+  const std::string text =
+      render_calibration_entry(record, log_record_link(paths.records_dir, paths.log, run_id));
   append_to_log(paths.log, text);
   spdlog::info("calibration {}: {}", pass ? "passed" : "FAILED", record["calibration"].dump());
   return pass ? exit_code::kOk : exit_code::kFailed;

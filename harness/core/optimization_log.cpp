@@ -2,11 +2,13 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
@@ -107,14 +109,52 @@ std::string render_log_entry(const json& record, const json& e, const std::strin
   return o.str();
 }
 
+std::string log_record_link(const std::string& records_dir, const std::string& log_path,
+                            const std::string& run_id) {
+  namespace fs = std::filesystem;
+  const fs::path log_dir = fs::absolute(fs::path(log_path)).parent_path();
+  return fs::relative(fs::absolute(fs::path(records_dir) / (run_id + ".json")), log_dir).string();
+}
+
+std::string render_calibration_entry(const json& record, const std::string& record_link) {
+  std::string text = "\n## " + record["started_utc"].get<std::string>() +
+                     " — timing calibration\n\n| test | result | pass |\n|---|---|---|\n";
+  for (const auto& [name, t] : record["calibration"].items()) {
+    json shown = t;
+    shown.erase("pass");
+    shown.erase("stats_us");
+    text += "| " + name + " | `" + shown.dump() + "` | " + (t["pass"].get<bool>() ? "yes" : "NO") +
+            " |\n";
+  }
+  text += "\nRecord: [" + record["run_id"].get<std::string>() + "](" + record_link + ")\n";
+  return text;
+}
+
+const std::string& log_header() {
+  static const std::string header = kLogHeader;
+  return header;
+}
+
 void append_to_log(const std::string& log_path, const std::string& text) {
-  const int fd = ::open(log_path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
-  if (fd < 0)
-    throw std::runtime_error("cannot open " + log_path + ": " + std::strerror(errno) +
-                             ". Fix: check the path is writable");
-  if (::flock(fd, LOCK_EX) != 0) {
+  int fd = -1;
+  for (;;) {
+    fd = ::open(log_path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
+    if (fd < 0)
+      throw std::runtime_error("cannot open " + log_path + ": " + std::strerror(errno) +
+                               ". Fix: check the path is writable");
+    if (::flock(fd, LOCK_EX) != 0) {
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      throw std::runtime_error("cannot lock " + log_path + ": " + why);
+    }
+    // `fuselab report` may have renamed a new log over this one while we
+    // waited for the lock: then append to the new file instead.
+    struct stat held {}, now {};
+    if (::fstat(fd, &held) == 0 && ::stat(log_path.c_str(), &now) == 0 &&
+        held.st_dev == now.st_dev && held.st_ino == now.st_ino)
+      break;
+    ::flock(fd, LOCK_UN);
     ::close(fd);
-    throw std::runtime_error("cannot lock " + log_path + ": " + std::strerror(errno));
   }
   std::string all;
   if (::lseek(fd, 0, SEEK_END) == 0) all = kLogHeader;

@@ -1,0 +1,29 @@
+// `fuselab report`: regenerates the log's summary (or the whole log),
+// reports/README.md, reports/<family>.md and reports/plots/ from the run
+// records alone (harness/core/report.h).
+#include <spdlog/spdlog.h>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/exit_codes.h"
+#include "harness/core/report.h"
+
+namespace fuselab::cli {
+
+int cmd_report(const Paths& paths, const ReportArgs& args) {
+  ReportOptions options;
+  options.records_dir = paths.records_dir;
+  options.log = paths.log;
+  options.reports_dir = args.reports_dir.empty() ? paths.root + "/reports" : args.reports_dir;
+  options.plot_script = paths.root + "/harness/report/plots.py";
+  options.plots = !args.no_plots;
+  options.rebuild_log = args.rebuild_log;
+  const ReportResult r = generate_report(options);
+  for (const auto& w : r.warnings) spdlog::warn("{}", w);
+  for (const auto& f : r.written) spdlog::info("wrote {}", f);
+  for (const auto& f : r.removed) spdlog::info("removed stale plot {}", f);
+  spdlog::info("report: {} files written, {} already up to date{}", r.written.size(),
+               r.unchanged.size(), args.no_plots ? " (plots left alone: --no-plots)" : "");
+  return exit_code::kOk;
+}
+
+}  // namespace fuselab::cli

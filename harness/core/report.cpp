@@ -1,0 +1,164 @@
+#include "harness/core/report.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "harness/core/optimization_log.h"
+#include "harness/core/record_index.h"
+#include "harness/core/report_log.h"
+#include "harness/core/report_markdown.h"
+#include "harness/core/report_model.h"
+#include "harness/core/report_plots.h"
+#include "harness/core/report_records.h"
+#include "harness/core/run_record.h"
+
+namespace fuselab {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string() + ". Fix: check its permissions");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string relative_link(const std::string& to, const std::string& from_dir) {
+  return fs::relative(fs::absolute(to), fs::absolute(from_dir)).string();
+}
+
+// Holds flock(LOCK_EX) on the log while it is read and replaced, so an
+// append by `fuselab run` lands either before (and is kept) or after (on the
+// new file: append_to_log checks the inode it locked).
+class LogLock {
+ public:
+  explicit LogLock(const std::string& path) {
+    fd_ = ::open(path.c_str(), O_RDONLY);
+    if (fd_ >= 0 && ::flock(fd_, LOCK_EX) != 0) {
+      ::close(fd_);
+      fd_ = -1;
+    }
+  }
+  ~LogLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  LogLock(const LogLock&) = delete;
+  LogLock& operator=(const LogLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+// A temporary folder removed on every exit path.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string templ = (fs::temp_directory_path() / "fuselab-report-XXXXXX").string();
+    if (!::mkdtemp(templ.data()))
+      throw std::runtime_error("cannot create a temporary folder under " +
+                               fs::temp_directory_path().string() + ". Fix: set TMPDIR");
+    path = templ;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+ReportResult generate_report(const ReportOptions& o) {
+  ReportResult result;
+  // 1. Read and check every record; nothing is rendered from a bad one.
+  const std::vector<RecordFile> records = load_run_records(o.records_dir);
+  const RecordIndex index = RecordIndex::load(o.records_dir);
+  const std::vector<FamilyModel> families = build_family_models(index);
+
+  // 2. Render everything in memory: path -> bytes.
+  std::map<std::string, std::string> outputs;
+  const std::string runs_link = relative_link(o.records_dir, o.reports_dir);
+  for (const auto& f : families)
+    outputs[(fs::path(o.reports_dir) / (f.family + ".md")).string()] =
+        render_family_report(f, runs_link, plot_files(f));
+  outputs[(fs::path(o.reports_dir) / "README.md").string()] =
+      render_reports_index(families, records, runs_link);
+
+  std::set<std::string> plot_names;
+  if (o.plots) {
+    const std::string python = find_plot_python();
+    TempDir staging;
+    const nlohmann::json data = plot_data(families);
+    write_file_atomically(staging.path.string(), "plot-data.json", data.dump(1) + "\n");
+    run_plot_script(python, o.plot_script, (staging.path / "plot-data.json").string(),
+                    (staging.path / "plots").string());
+    for (const auto& f : data["families"])
+      for (const auto& [kind, name] : f["files"].items()) {
+        const fs::path drawn = staging.path / "plots" / name.get<std::string>();
+        if (!fs::exists(drawn))
+          throw std::runtime_error(o.plot_script + " did not write " + name.get<std::string>() +
+                                   ". Fix: check the script against its input format "
+                                   "(harness/core/report_plots.h)");
+        plot_names.insert(name.get<std::string>());
+        outputs[(fs::path(o.reports_dir) / "plots" / name.get<std::string>()).string()] =
+            slurp(drawn);
+      }
+  }
+
+  LogLock lock(o.log);
+  const std::string summary = render_log_summary(families, records, relative_link(o.reports_dir, fs::path(fs::absolute(o.log)).parent_path().string()));
+  std::string log_text;
+  const bool have_log = fs::exists(o.log) && fs::file_size(o.log) > 0;
+  if (have_log && !o.rebuild_log) {
+    log_text = replace_summary(slurp(o.log), summary, o.log);
+    std::set<std::string> logged;
+    for (const auto& id : logged_run_ids(log_text)) logged.insert(id);
+    for (const auto& r : records)
+      if (!logged.count(r.run_id))
+        result.warnings.push_back(o.log + " has no entry for run record " + r.run_id +
+                                  ". Fix: `fuselab report --rebuild-log` rewrites every entry "
+                                  "from the records");
+  } else {
+    log_text = render_full_log(summary, render_log_entries(records, o.records_dir, o.log));
+  }
+  outputs[o.log] = log_text;
+
+  // 3. Write what changed; the log last.
+  auto write = [&](const std::string& path, const std::string& text) {
+    if (fs::exists(path) && slurp(path) == text) {
+      result.unchanged.push_back(path);
+      return;
+    }
+    const fs::path p(path);
+    write_file_atomically(p.parent_path().string(), p.filename().string(), text);
+    result.written.push_back(path);
+  };
+  for (const auto& [path, text] : outputs)
+    if (path != o.log) write(path, text);
+  write(o.log, log_text);
+  if (o.plots) {
+    const fs::path plots_dir = fs::path(o.reports_dir) / "plots";
+    std::vector<fs::path> stale;
+    if (fs::is_directory(plots_dir))
+      for (const auto& entry : fs::directory_iterator(plots_dir))
+        if (entry.path().extension() == ".svg" && !plot_names.count(entry.path().filename().string()))
+          stale.push_back(entry.path());
+    for (const auto& p : stale) {
+      fs::remove(p);
+      result.removed.push_back(p.string());
+    }
+  }
+  return result;
+}
+
+}  // namespace fuselab

@@ -1,0 +1,32 @@
+// `fuselab report`: regenerates, from the run records alone, the summary
+// region of OPTIMIZATION_LOG.md (or the whole log), reports/README.md,
+// reports/<family>.md and reports/plots/*.svg. Everything is computed (plots
+// drawn into a temporary folder) before the first file is written, so a bad
+// record or a failing plot writes nothing; each file is replaced atomically
+// and only when its bytes change.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fuselab {
+
+struct ReportOptions {
+  std::string records_dir;   // reports/runs
+  std::string log;           // OPTIMIZATION_LOG.md
+  std::string reports_dir;   // reports
+  std::string plot_script;   // harness/report/plots.py
+  bool plots = true;         // false: leave reports/plots/ alone
+  bool rebuild_log = false;  // rewrite every log entry too (always when the log is missing)
+};
+
+struct ReportResult {
+  std::vector<std::string> written;    // files whose bytes changed
+  std::vector<std::string> unchanged;  // files already up to date
+  std::vector<std::string> removed;    // stale plots
+  std::vector<std::string> warnings;   // e.g. records the kept log does not mention
+};
+
+ReportResult generate_report(const ReportOptions& options);
+
+}  // namespace fuselab

@@ -1,0 +1,34 @@
+// The markdown `fuselab report` writes, from the family models and the
+// records alone (no clock, no paths of this machine), so the same records
+// give the same bytes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/core/report_model.h"
+#include "harness/core/report_records.h"
+
+namespace fuselab {
+
+// The text between the log's summary markers (starts and ends with a blank
+// line). `reports_link` is the reports folder relative to the log.
+std::string render_log_summary(const std::vector<FamilyModel>& families,
+                               const std::vector<RecordFile>& records,
+                               const std::string& reports_link);
+
+// reports/<family>.md. `runs_link`: the records folder relative to reports/.
+// `plots`: the plot files (relative to reports/) made for this family.
+std::string render_family_report(const FamilyModel& family, const std::string& runs_link,
+                                 const std::vector<std::string>& plots);
+
+// reports/README.md: the families and every run, newest first.
+std::string render_reports_index(const std::vector<FamilyModel>& families,
+                                 const std::vector<RecordFile>& records,
+                                 const std::string& runs_link);
+
+// Plot file names (relative to reports/) for a family: time, copy fraction,
+// and vs PyTorch when it has peers.
+std::vector<std::string> plot_files(const FamilyModel& family);
+
+}  // namespace fuselab

@@ -1,0 +1,114 @@
+#include "harness/core/report_model.h"
+
+#include <algorithm>
+#include <set>
+
+namespace fuselab {
+namespace {
+
+using nlohmann::json;
+
+int head_dim_of(const std::string& shape) {
+  const auto x = shape.rfind('x');
+  try {
+    return std::stoi(x == std::string::npos ? shape : shape.substr(x + 1));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+bool is_instrument(const json& e) {
+  const std::string version = e.value("version", std::string());
+  return e.value("canary", false) || e.value("backend", std::string("cuda")) == "cpu" ||
+         (version.size() > 1 && version[0] == 'v' && version[1] == '9');
+}
+
+const ReportCell* FamilyModel::cell(const std::string& id, const std::string& case_name) const {
+  const auto it = cells.find({id, case_name});
+  return it == cells.end() ? nullptr : &it->second;
+}
+
+const ReportCell* FamilyModel::best_peer(const std::string& case_name, std::string* peer_id) const {
+  const ReportCell* best = nullptr;
+  for (const auto& p : peers) {
+    const ReportCell* c = cell(p.id, case_name);
+    if (c && (!best || c->median_us < best->median_us)) {
+      best = c;
+      if (peer_id) *peer_id = p.id;
+    }
+  }
+  return best;
+}
+
+std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
+  std::map<std::string, FamilyModel> families;
+  // Declarations: the newest entry of each (id, family); records are oldest first.
+  for (const auto& r : index.records()) {
+    for (const json& e : (*r.json)["experiments"]) {
+      if (is_instrument(e)) continue;
+      const std::string id = e.value("id", std::string());
+      const std::string family = e.value("family", id.substr(0, id.find('/')));
+      FamilyModel& f = families[family];
+      f.family = family;
+      const bool peer = e.value("peer", false);
+      auto& list = peer ? f.peers : f.versions;
+      auto it = std::find_if(list.begin(), list.end(),
+                             [&](const ReportExperiment& x) { return x.id == id; });
+      if (it == list.end()) {
+        list.push_back({id, peer ? id : e.value("version", id), peer, nullptr, ""});
+        it = list.end() - 1;
+      }
+      it->declaration = &e;
+      it->declaration_run = r.run_id;
+    }
+  }
+  // Case order: as the newest record that ran the family lists them.
+  for (auto rit = index.records().rbegin(); rit != index.records().rend(); ++rit)
+    for (const json& e : (*rit->json)["experiments"]) {
+      if (is_instrument(e)) continue;
+      const std::string id = e.value("id", std::string());
+      FamilyModel& f = families[e.value("family", id.substr(0, id.find('/')))];
+      for (const json& c : e["cases"]) {
+        const std::string name = c.value("name", std::string());
+        if (!c.contains("timing") ||
+            std::find(f.cases.begin(), f.cases.end(), name) != f.cases.end())
+          continue;
+        // Cases first seen in older records go after the newer ones.
+        f.cases.push_back(name);
+        f.head_dim[name] = head_dim_of(c.value("shape", std::string()));
+      }
+    }
+  for (const CaseResult& c : index.latest()) {
+    if (!c.timed() || is_instrument(*c.experiment)) continue;
+    FamilyModel& f = families[c.family];
+    const json& entry = *c.case_entry;
+    const json& stats = entry["timing"]["cold"]["stats"];
+    ReportCell cell;
+    cell.median_us = stats["median"].get<double>();
+    cell.q1_us = stats["q1"].get<double>();
+    cell.q3_us = stats["q3"].get<double>();
+    if (entry.contains("achieved")) {
+      const json& a = entry["achieved"];
+      if (a.contains("copy_fraction") && a["copy_fraction"].is_number())
+        cell.copy_fraction = a["copy_fraction"].get<double>();
+      if (a.contains("fp32_fraction") && a["fp32_fraction"].is_number())
+        cell.fp32_fraction = a["fp32_fraction"].get<double>();
+    }
+    cell.run_id = c.run_id;
+    f.cells[{c.experiment_id, c.case_name}] = cell;
+  }
+  std::vector<FamilyModel> out;
+  for (auto& [name, f] : families) {
+    auto by_id = [](const ReportExperiment& a, const ReportExperiment& b) { return a.id < b.id; };
+    std::sort(f.versions.begin(), f.versions.end(), by_id);
+    std::sort(f.peers.begin(), f.peers.end(), by_id);
+    for (const auto& v : f.versions)
+      if (v.label.rfind("v000", 0) == 0) f.baseline = v.id;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace fuselab

@@ -1,0 +1,51 @@
+// What `fuselab report` shows, computed once from the record index: per case
+// family, its versions (lineage and latest verdicts), its PyTorch peers and
+// the latest cold timing of each on each timed case (RecordIndex::latest).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/record_index.h"
+
+namespace fuselab {
+
+struct ReportCell {
+  double median_us = 0, q1_us = 0, q3_us = 0;
+  std::optional<double> copy_fraction, fp32_fraction;  // absent without ceilings
+  std::string run_id;
+};
+
+struct ReportExperiment {
+  std::string id;       // attention/v001_online_softmax, torch/sdpa_eager
+  std::string label;    // v001_online_softmax, torch/sdpa_eager
+  bool peer = false;
+  const nlohmann::json* declaration = nullptr;  // the newest experiment entry
+  std::string declaration_run;                  // its run id
+};
+
+struct FamilyModel {
+  std::string family;
+  std::vector<ReportExperiment> versions;  // by id; instruments (v9xx, canaries, CPU) left out
+  std::vector<ReportExperiment> peers;     // by id
+  std::vector<std::string> cases;          // timed cases, in cases.yaml order (newest record)
+  std::map<std::string, int> head_dim;     // case -> D (last number of its shape)
+  std::map<std::pair<std::string, std::string>, ReportCell> cells;  // (id, case)
+  std::string baseline;                    // the v000 version's id, or empty
+
+  const ReportCell* cell(const std::string& id, const std::string& case_name) const;
+  // The fastest peer on a case, or null.
+  const ReportCell* best_peer(const std::string& case_name, std::string* peer_id = nullptr) const;
+};
+
+// Families in name order.
+std::vector<FamilyModel> build_family_models(const RecordIndex& index);
+
+// An instrument of the bench rather than a step of a lineage.
+bool is_instrument(const nlohmann::json& experiment);
+
+}  // namespace fuselab

@@ -1,0 +1,224 @@
+// `fuselab report` end to end in-process: the committed sample records (and a
+// synthetic peer record) give the same bytes twice, plots included; a bad
+// record writes nothing; and the renderers show what the records say.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "harness/core/record_index.h"
+#include "harness/core/report.h"
+#include "harness/core/report_markdown.h"
+#include "harness/core/report_model.h"
+#include "test_support.h"
+
+namespace fuselab {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kData = test::source_dir() / "harness/tests/data";
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::map<std::string, std::string> tree(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file()) out[fs::relative(e.path(), root).string()] = slurp(e.path());
+  return out;
+}
+
+// <scratch>/repo with reports/runs holding the sample records.
+fs::path make_repo(bool with_peers) {
+  const fs::path repo = test::scratch_dir() / "repo";
+  fs::create_directories(repo / "reports/runs");
+  for (const auto& e : fs::directory_iterator(kData / "records"))
+    fs::copy_file(e.path(), repo / "reports/runs" / e.path().filename());
+  if (with_peers)
+    for (const auto& e : fs::directory_iterator(kData / "peer_records"))
+      fs::copy_file(e.path(), repo / "reports/runs" / e.path().filename());
+  return repo;
+}
+
+ReportOptions options_for(const fs::path& repo, bool plots) {
+  ReportOptions o;
+  o.records_dir = (repo / "reports/runs").string();
+  o.reports_dir = (repo / "reports").string();
+  o.log = (repo / "OPTIMIZATION_LOG.md").string();
+  o.plot_script = (test::source_dir() / "harness/report/plots.py").string();
+  o.plots = plots;
+  return o;
+}
+
+bool contains(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+TEST(Report, TwiceGivesTheSameBytesPlotsIncluded) {
+  const fs::path repo = make_repo(true);
+  const ReportResult first = generate_report(options_for(repo, true));
+  const auto after_first = tree(repo);
+  const ReportResult second = generate_report(options_for(repo, true));
+  EXPECT_EQ(tree(repo), after_first);
+  EXPECT_TRUE(second.written.empty());
+  // README, two families, log, and 2 plots per family + 1 for attention's peers.
+  EXPECT_EQ(first.written.size(), 4u + 5u);
+  for (const char* f : {"reports/README.md", "reports/attention.md", "reports/rope_standalone.md",
+                        "reports/plots/attention-time.svg", "reports/plots/attention-vs-pytorch.svg",
+                        "reports/plots/rope_standalone-copy-fraction.svg", "OPTIMIZATION_LOG.md"})
+    EXPECT_TRUE(after_first.count(f)) << f;
+  // No date, no software in the SVGs.
+  const std::string svg = after_first.at("reports/plots/attention-time.svg");
+  EXPECT_FALSE(contains(svg, "<dc:date>"));
+  EXPECT_FALSE(contains(svg, "Matplotlib v"));
+  // A fresh copy of the same records gives the same bytes too.
+  const fs::path again = make_repo(true);  // same scratch folder, emptied
+  generate_report(options_for(again, true));
+  EXPECT_EQ(tree(again), after_first);
+}
+
+TEST(Report, MissingLogIsRebuiltAndAKeptLogOnlyGetsItsSummary) {
+  const fs::path repo = make_repo(false);
+  generate_report(options_for(repo, false));
+  const std::string log = slurp(repo / "OPTIMIZATION_LOG.md");
+  EXPECT_NE(log.find(slurp(kData / "log_entries.md")), std::string::npos);
+  EXPECT_TRUE(contains(log, "<!-- summary:begin -->\n\n## Summary\n"));
+  // A hand-kept entry survives a normal report; --rebuild-log drops it.
+  std::ofstream(repo / "OPTIMIZATION_LOG.md", std::ios::app) << "\n## kept by hand\n";
+  generate_report(options_for(repo, false));
+  EXPECT_TRUE(contains(slurp(repo / "OPTIMIZATION_LOG.md"), "## kept by hand"));
+  ReportOptions rebuild = options_for(repo, false);
+  rebuild.rebuild_log = true;
+  generate_report(rebuild);
+  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
+}
+
+TEST(Report, RecordsMissingFromAKeptLogAreNamed) {
+  const fs::path repo = make_repo(false);
+  generate_report(options_for(repo, false));
+  fs::copy_file(kData / "peer_records/20261121T030000Z-synthetic-peers.json",
+                repo / "reports/runs/20261121T030000Z-synthetic-peers.json");
+  const ReportResult r = generate_report(options_for(repo, false));
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_TRUE(contains(r.warnings[0], "20261121T030000Z-synthetic-peers")) << r.warnings[0];
+  EXPECT_TRUE(contains(r.warnings[0], "--rebuild-log")) << r.warnings[0];
+}
+
+TEST(Report, CorruptRecordWritesNothing) {
+  const fs::path repo = make_repo(true);
+  generate_report(options_for(repo, true));
+  const auto before = tree(repo);
+  {
+    std::ofstream bad(repo / "reports/runs/20261121T040000Z-vm-1.json");
+    bad << "{\"schema\": 1, \"run_id\": \"20261121T040000Z-vm-1\", \"experiments\": [";
+  }
+  fs::remove_all(repo / "reports/plots");
+  fs::remove(repo / "reports/README.md");
+  const auto expected = [&] {
+    auto t = tree(repo);
+    return t;
+  }();
+  try {
+    generate_report(options_for(repo, true));
+    FAIL() << "a corrupt record must stop the report";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "20261121T040000Z-vm-1.json")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "Fix:")) << e.what();
+  }
+  EXPECT_EQ(tree(repo), expected);
+  EXPECT_NE(tree(repo), before);
+}
+
+TEST(Report, UnknownSchemaIsRefusedAndWritesNothing) {
+  const fs::path repo = make_repo(false);
+  const std::string path = (repo / "reports/runs/20261121T021643Z-vm-3069.json").string();
+  std::string text = slurp(path);
+  text.replace(text.find("\"schema\": 1"), 11, "\"schema\": 7");
+  std::ofstream(path, std::ios::trunc) << text;
+  const auto before = tree(repo);
+  try {
+    generate_report(options_for(repo, false));
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "has schema 7")) << e.what();
+  }
+  EXPECT_EQ(tree(repo), before);
+}
+
+class ReportRenderers : public ::testing::Test {
+ protected:
+  fs::path repo = make_repo(true);
+  RecordIndex index = RecordIndex::load((repo / "reports/runs").string());
+  std::vector<FamilyModel> families = build_family_models(index);
+  const FamilyModel& family(const std::string& name) {
+    for (const auto& f : families)
+      if (f.family == name) return f;
+    throw std::runtime_error("no family " + name);
+  }
+};
+
+TEST_F(ReportRenderers, ModelTakesTheLatestRunAndLeavesInstrumentsOut) {
+  ASSERT_EQ(families.size(), 2u);
+  const FamilyModel& rs = family("rope_standalone");
+  EXPECT_EQ(rs.baseline, "rope_standalone/v000_naive");
+  EXPECT_EQ(rs.versions.size(), 3u);
+  EXPECT_TRUE(rs.peers.empty());
+  const ReportCell* c = rs.cell("rope_standalone/v001_vec4", "n128_s8192_d128_inter");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->run_id, "20261121T021643Z-vm-3069");  // the newer of the two runs
+  const FamilyModel& att = family("attention");
+  ASSERT_EQ(att.peers.size(), 2u);
+  EXPECT_EQ(att.peers[0].id, "torch/sdpa_compiled");
+  EXPECT_EQ(att.head_dim.at("b1_h4_s64_d2048"), 2048);
+  // Timed cases only, in the order the record lists them.
+  EXPECT_EQ(att.cases.front(), "b1_h4_s64_d128");
+  EXPECT_EQ(std::count(att.cases.begin(), att.cases.end(), "b1_h1_s1_d64"), 0);
+}
+
+TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
+  const FamilyModel& att = family("attention");
+  const std::string md = render_family_report(att, "runs", plot_files(att));
+  EXPECT_TRUE(contains(md, "| v001_online_softmax | v000_cublas_unfused | REFUTED | "
+                           "[20261121T021628Z-vm-2983](runs/20261121T021628Z-vm-2983.json) |"))
+      << md;
+  EXPECT_TRUE(contains(md, "### v002_split_d ← v001_online_softmax — REFUTED"));
+  EXPECT_TRUE(contains(md, "### Speedup over the fastest PyTorch peer"));
+  EXPECT_TRUE(contains(md, "| torch/sdpa_eager |"));
+  EXPECT_TRUE(contains(md, "![plots/attention-vs-pytorch.svg](plots/attention-vs-pytorch.svg)"));
+  // The baseline over itself is exactly 1.
+  EXPECT_TRUE(contains(md, "| v000_cublas_unfused | 1.00× |")) << md;
+  // sdpa_compiled is the synthetic record's v000 times 0.9: v000 is 0.90× of it.
+  const ReportCell* v0 = att.cell(att.baseline, "b1_h4_s64_d128");
+  const ReportCell* peer = att.best_peer("b1_h4_s64_d128");
+  ASSERT_TRUE(v0 && peer);
+  EXPECT_NEAR(peer->median_us / v0->median_us, 0.9, 1e-9);
+}
+
+TEST_F(ReportRenderers, SummaryNamesTheFastestVersionPerCase) {
+  const std::vector<RecordFile> no_records;
+  const std::string s = render_log_summary(families, no_records, "reports");
+  const FamilyModel& rs = family("rope_standalone");
+  for (const auto& c : rs.cases) {
+    std::string best;
+    double t = 1e300;
+    for (const auto& v : rs.versions)
+      if (const ReportCell* cell = rs.cell(v.id, c); cell && cell->median_us < t) {
+        t = cell->median_us;
+        best = v.label;
+      }
+    EXPECT_TRUE(contains(s, "| " + c + " | " + best + " | ")) << c << "\n" << s;
+  }
+  EXPECT_TRUE(contains(s, "3 versions: 1 CONFIRMED, 2 REFUTED. [Report](reports/rope_standalone.md)"))
+      << s;
+  EXPECT_TRUE(contains(s, "(torch/sdpa_compiled) |")) << s;
+}
+
+}  // namespace
+}  // namespace fuselab
