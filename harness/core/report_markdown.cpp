@@ -1,5 +1,7 @@
 #include "harness/core/report_markdown.h"
 
+#include "harness/core/compare.h"
+
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -130,6 +132,35 @@ std::string render_log_summary(const std::vector<FamilyModel>& families,
   return o.str();
 }
 
+// Per case: the fastest version against each PyTorch peer, the speedup with
+// its 95 % bootstrap interval (raw cold samples of both) and compare's call.
+void best_against_peers(std::ostringstream& o, const FamilyModel& f) {
+  o << "\n### Fastest version against PyTorch (speedup [95 % interval], call)\n\n| case | "
+       "fastest version | µs |";
+  for (const auto& p : f.peers) o << " " << p.id << " µs | speedup over it |";
+  o << "\n|---|---|---:|";
+  for (std::size_t i = 0; i < f.peers.size(); ++i) o << "---:|---|";
+  o << "\n";
+  for (const auto& c : f.cases) {
+    const ReportExperiment* best = best_version(f, c);
+    if (!best) continue;
+    const ReportCell* ours = f.cell(best->id, c);
+    o << "| " << c << " | " << best->label << " | " << us(ours) << " |";
+    for (const auto& p : f.peers) {
+      const ReportCell* peer = f.cell(p.id, c);
+      if (!peer || peer->samples_us.empty() || ours->samples_us.empty()) {
+        o << " " << us(peer) << " | " << kDash << " |";
+        continue;
+      }
+      const Speedup s = call_speedup(peer->samples_us, ours->samples_us);
+      o << " " << us(peer) << " | " << fmt("%.2f×", s.ratio.mid) << " [" << fmt("%.2f", s.ratio.low) << ", "
+        << fmt("%.2f", s.ratio.high) << "] "
+        << call_name(s.call) << " |";
+    }
+    o << "\n";
+  }
+}
+
 std::string render_family_report(const FamilyModel& f, const std::string& runs_link,
                                  const std::vector<std::string>& plots) {
   std::ostringstream o;
@@ -185,6 +216,7 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
              [&](const ReportExperiment& x, const std::string& c) {
                return ratio(f.best_peer(c), f.cell(x.id, c));
              });
+    if (!f.peers.empty()) best_against_peers(o, f);
     matrix(o, f, "Fraction of the copy ceiling (minimal traffic / time)", true,
            [&](const ReportExperiment& x, const std::string& c) {
              const ReportCell* cell = f.cell(x.id, c);

@@ -89,6 +89,7 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
     cell.median_us = stats["median"].get<double>();
     cell.q1_us = stats["q1"].get<double>();
     cell.q3_us = stats["q3"].get<double>();
+    cell.samples_us = entry["timing"]["cold"]["samples"].get<std::vector<double>>();
     if (entry.contains("achieved")) {
       const json& a = entry["achieved"];
       if (a.contains("copy_fraction") && a["copy_fraction"].is_number())

@@ -16,6 +16,7 @@ namespace fuselab {
 
 struct ReportCell {
   double median_us = 0, q1_us = 0, q3_us = 0;
+  std::vector<double> samples_us;  // the raw cold samples (for intervals on ratios)
   std::optional<double> copy_fraction, fp32_fraction;  // absent without ceilings
   std::string run_id;
 };
