@@ -128,8 +128,15 @@ ReportResult generate_report(const ReportOptions& o) {
         result.warnings.push_back(o.log + " has no entry for run record " + r.run_id +
                                   ". Fix: `fuselab report --rebuild-log` rewrites every entry "
                                   "from the records");
+    for (const auto& note : load_log_notes((fs::path(o.reports_dir) / "notes").string()))
+      if (log_text.find(note.text) == std::string::npos)
+        result.warnings.push_back(o.log + " does not hold the note " + note.key +
+                                  ". Fix: `fuselab report --rebuild-log` rewrites the log from "
+                                  "the records and reports/notes/");
   } else {
-    log_text = render_full_log(summary, render_log_entries(records, o.records_dir, o.log));
+    log_text = render_full_log(
+        summary, render_log_entries(records, load_log_notes((fs::path(o.reports_dir) / "notes").string()),
+                                    o.records_dir, o.log));
   }
   outputs[o.log] = log_text;
 

@@ -1,5 +1,8 @@
 #include "harness/core/report_log.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -19,10 +22,38 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 }  // namespace
 
+std::vector<LogNote> load_log_notes(const std::string& notes_dir) {
+  namespace fs = std::filesystem;
+  std::vector<LogNote> notes;
+  if (!fs::is_directory(notes_dir)) return notes;
+  for (const auto& entry : fs::directory_iterator(notes_dir)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".md") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in && !in.eof())
+      throw std::runtime_error("cannot read note " + entry.path().string() +
+                               ". Fix: check the file's permissions");
+    notes.push_back({entry.path().stem().string(), text.str()});
+  }
+  std::sort(notes.begin(), notes.end(),
+            [](const LogNote& a, const LogNote& b) { return a.key < b.key; });
+  return notes;
+}
+
 std::string render_log_entries(const std::vector<RecordFile>& records,
-                               const std::string& records_dir, const std::string& log_path) {
+                               const std::vector<LogNote>& notes, const std::string& records_dir,
+                               const std::string& log_path) {
   std::string out;
+  std::size_t next_note = 0;
+  auto notes_before = [&](const std::string& key) {
+    for (; next_note < notes.size() && notes[next_note].key < key; ++next_note) {
+      out += "\n" + notes[next_note].text;
+      if (out.back() != '\n') out += '\n';
+    }
+  };
   for (const auto& r : records) {
+    notes_before(r.run_id);
     const std::string link = log_record_link(records_dir, log_path, r.run_id);
     if (r.calibration()) {
       out += render_calibration_entry(r.json, link);
@@ -30,6 +61,7 @@ std::string render_log_entries(const std::vector<RecordFile>& records,
     }
     for (const auto& e : r.json["experiments"]) out += render_log_entry(r.json, e, link);
   }
+  notes_before("\x7f");  // the notes after the newest record
   return out;
 }
 

@@ -44,8 +44,41 @@ TEST(ReportLog, EntriesAreTheBytesTheRunAppended) {
   // The records sit in data/records, the log would sit two folders up in
   // the repository layout: pretend the records are at <root>/reports/runs.
   const std::string entries =
-      render_log_entries(records, "/repo/reports/runs", "/repo/OPTIMIZATION_LOG.md");
+      render_log_entries(records, {}, "/repo/reports/runs", "/repo/OPTIMIZATION_LOG.md");
   EXPECT_EQ(entries, slurp(kData / "log_entries.md"));
+}
+
+TEST(ReportLog, NotesJoinTheEntriesAtTheirStamps) {
+  const auto records = load_run_records((kData / "records").string());
+  ASSERT_GE(records.size(), 2u);
+  const std::string first = records.front().run_id, second = records[1].run_id;
+  // A stamp between the first two records, and one after every record.
+  const std::vector<LogNote> notes = {{first + "-a-note", "## Note A\n\ntext A\n"},
+                                      {"99991231T000000Z-late", "## Note B\n\ntext B"}};
+  const std::string with = render_log_entries(records, notes, "/r/runs", "/r/LOG.md");
+  const std::string without = render_log_entries(records, {}, "/r/runs", "/r/LOG.md");
+  const auto a = with.find("\n## Note A\n\ntext A\n"), b = with.find("\n## Note B\n\ntext B\n");
+  ASSERT_NE(a, std::string::npos);
+  ASSERT_NE(b, std::string::npos);
+  EXPECT_LT(with.find("[" + first + "]"), a);   // after the first record's entry
+  EXPECT_GT(with.find("[" + second + "]"), a);  // before the second's
+  EXPECT_EQ(b + std::string("\n## Note B\n\ntext B\n").size(), with.size());  // last
+  EXPECT_EQ(with.size(), without.size() + std::string("\n## Note A\n\ntext A\n").size() +
+                             std::string("\n## Note B\n\ntext B\n").size());
+}
+
+TEST(ReportLog, NotesAreReadSortedAndAMissingFolderHasNone) {
+  EXPECT_TRUE(load_log_notes((test::scratch_dir() / "no-such-notes").string()).empty());
+  const fs::path dir = test::scratch_dir() / "notes";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "20261121T0300Z-b.md") << "B\n";
+  std::ofstream(dir / "20261121T0200Z-a.md") << "A\n";
+  std::ofstream(dir / "README.txt") << "not a note\n";
+  const auto notes = load_log_notes(dir.string());
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].key, "20261121T0200Z-a");
+  EXPECT_EQ(notes[1].text, "B\n");
 }
 
 TEST(ReportLog, LinksAreRelativeToTheLog) {
