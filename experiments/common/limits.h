@@ -34,4 +34,18 @@ inline Limits split_d_limits(std::set<PeKind> pe, int head_dim_multiple, int max
   return l;
 }
 
+// attention v004's head-tile kernel: the head's whole K and V in shared
+// memory, so Sk <= max_seq_k and D <= max_head_dim; any Sq; causal, GQA, cross.
+inline Limits head_tile_limits(std::set<PeKind> pe, int head_dim_multiple, int max_seq_k,
+                               int max_head_dim) {
+  Limits l;
+  l.pe = std::move(pe);
+  l.head_dim_multiple = head_dim_multiple;
+  l.max_head_dim = max_head_dim;
+  l.max_seq_k = max_seq_k;
+  l.causal = l.gqa = l.cross = true;
+  if (!l.pe.count(PeKind::None)) l.max_position = kExactPositions;
+  return l;
+}
+
 }  // namespace fuselab::experiments
