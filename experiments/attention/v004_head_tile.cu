@@ -17,6 +17,6 @@ FUSELAB_EXPERIMENT(attention, v004_head_tile) {
           "bring 72 KB into an SM + ~0.5 us of FMAs. Estimate ~4.5 us at 1x4x64x128.")
       .prediction(fuselab::at_most_us(5.0, {"b1_h4_s64_d128"}))
       .limits(fuselab::experiments::head_tile_limits({fuselab::PeKind::None}, 4, k::kKeys, k::kMaxD))
-      .kernel("head_tile_kernel", (const void*)&k::head_tile_kernel<fuselab::kernels::attention::v002::NoPe>)
+      .kernel("head_tile_kernel", (const void*)&k::head_tile_kernel<fuselab::kernels::attention::v002::NoPe, k::kRowsV004>)
       .launch(&k::launch);
 }

@@ -16,7 +16,7 @@ FUSELAB_EXPERIMENT(rope, v010_head_tile) {
       .prediction(fuselab::at_most_us(5.0, {"b1_h4_s64_d128_neox", "b1_h4_s64_d128_inter"}))
       .limits(fuselab::experiments::head_tile_limits(
           {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::kKeys, a::kMaxD))
-      .kernel("head_tile_kernel_rope_neox", (const void*)&a::head_tile_kernel<k::RopeSplitPe<true>>)
-      .kernel("head_tile_kernel_rope_inter", (const void*)&a::head_tile_kernel<k::RopeSplitPe<false>>)
+      .kernel("head_tile_kernel_rope_neox", (const void*)&a::head_tile_kernel<k::RopeSplitPe<true>, a::kRowsV004>)
+      .kernel("head_tile_kernel_rope_inter", (const void*)&a::head_tile_kernel<k::RopeSplitPe<false>, a::kRowsV004>)
       .launch(&fuselab::kernels::rope::v010::launch);
 }

@@ -15,6 +15,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v009_head_tile) {
           "1 us). Estimate ~4.7 us cold at 1x4x64x128 (v008_cluster: 10.2 us; target 4 us).")
       .prediction(fuselab::at_most_us(5.0, {"b1_h4_s64_d128"}))
       .limits(fuselab::experiments::head_tile_limits({fuselab::PeKind::Sinusoidal}, 4, a::kKeys, a::kMaxD))
-      .kernel("head_tile_kernel_sin", (const void*)&a::head_tile_kernel<k::SinSplitPe>)
+      .kernel("head_tile_kernel_sin", (const void*)&a::head_tile_kernel<k::SinSplitPe, a::kRowsV004>)
       .launch(&fuselab::kernels::sinusoidal::v009::launch);
 }

@@ -1,17 +1,19 @@
-// attention v004 — one launch for small head_dim: a block owns 16 query rows
-// of one head and holds the head's whole K and V (Sk <= 64 keys, D <= 256) in
-// shared memory, so at 1x4x64x128 the work is 16 blocks, one DRAM round trip
-// and no inter-block reduction (v002's three launches and v003's cluster
+// attention v004 — one launch for small head_dim: a block owns kRows query
+// rows of one head (16 for v004, 4 for v005) and holds the head's whole K and
+// V (Sk <= 64 keys, D <= 256) in shared memory, so there is one DRAM round
+// trip and no inter-block reduction (v002's three launches and v003's cluster
 // barriers are what its small-D time is made of).
 //   1. cp.async: Q[16 x D], K[Sk x D], V[Sk x D] into shared memory (rows past
 //      Sq / Sk zero-filled), one wait.
 //   2. The PE hook (v002's interface) transforms Q and K in place, once per
 //      element per block.
-//   3. Scores: thread (r = tid / 16, tx = tid % 16) owns row r and keys tx,
-//      tx+16, tx+32, tx+48; float4 dot products over D in fp32 (K rows
+//   3. Scores: kThreads / kRows lanes per row (16 or 64); a lane owns keys
+//      lane, lane + lanes, ...; float4 dot products over D in fp32 (K rows
 //      padded by 4 floats: a quarter-warp's reads fall in distinct banks);
-//      the row's softmax through 16-lane shuffles; P to shared memory.
-//   4. O: the same thread owns row r, dims 4tx + 64j; P broadcast, V float4.
+//      the row's softmax through shuffles (and shared memory across two
+//      warps); P to shared memory.
+//   4. O: the block's kRows x D/4 output float4s spread over the threads;
+//      P broadcast, V float4.
 // Limits: Sk <= 64, D <= 256, D % 4 == 0 (D % 8 with a paired hook); any Sq;
 // causal, GQA, cross supported.
 #pragma once
@@ -30,18 +32,21 @@
 
 namespace fuselab::kernels::attention::v004 {
 
-inline constexpr int kRows = 16;
 inline constexpr int kKeys = 64;      // max Sk
 inline constexpr int kMaxD = 256;
-inline constexpr int kThreads = 256;  // 16 rows x 16 lanes
+inline constexpr int kThreads = 256;
 
+template <int kRows>
 inline std::size_t smem_bytes(int D) {
   const std::size_t ld = std::size_t(D) + 4;
   return (kRows * ld + kKeys * ld + std::size_t(kKeys) * D + kRows * (kKeys + 4)) * sizeof(float);
 }
 
-template <class Pe>
+template <class Pe, int kRows>
 __global__ void __launch_bounds__(kThreads) head_tile_kernel(const AttentionProblem p, const Pe pe) {
+  constexpr int kLanes = kThreads / kRows;  // lanes per row: 16 or 64
+  constexpr int kPerLane = kKeys / kLanes;  // keys per lane: 4 or 1
+  static_assert(kLanes == 16 || kLanes == 64, "16 or 4 rows per block");
   extern __shared__ __align__(16) float smem[];
   const int D = p.D, ld = D + 4, half = D >> 1, D4 = D >> 2;
   float* qs = smem;                 // [kRows][ld]
@@ -110,67 +115,79 @@ __global__ void __launch_bounds__(kThreads) head_tile_kernel(const AttentionProb
     __syncthreads();
   }
 
-  // 3. Scores and the row's softmax (16 lanes per row).
-  const int r = tid >> 4, tx = tid & 15;
+  // 3. Scores and the row's softmax.
+  __shared__ float red[kRows][2];
+  const int r = tid / kLanes, lane = tid % kLanes;
   const int qi = row0 + r;
-  float s[4] = {0.f, 0.f, 0.f, 0.f};
+  float s[kPerLane];
+#pragma unroll
+  for (int c = 0; c < kPerLane; ++c) s[c] = 0.f;
   for (int d = 0; d < D; d += 4) {
     const float4 a = ld4(qs + r * ld + d);
 #pragma unroll
-    for (int c = 0; c < 4; ++c) s[c] = dot4(a, ld4(ks + (tx + 16 * c) * ld + d), s[c]);
+    for (int c = 0; c < kPerLane; ++c) s[c] = dot4(a, ld4(ks + (lane + kLanes * c) * ld + d), s[c]);
   }
   float m = MaxOp::identity();
 #pragma unroll
-  for (int c = 0; c < 4; ++c) {
-    const int j = tx + 16 * c;
+  for (int c = 0; c < kPerLane; ++c) {
+    const int j = lane + kLanes * c;
     const bool visible = qi < p.Sq && j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + qi);
     s[c] = visible ? s[c] * p.scale : MaxOp::identity();
     m = fmaxf(m, s[c]);
   }
+  // Reduce across the row's lanes: shuffles within a warp, then (64 lanes)
+  // the two warps' halves through shared memory, the same order everywhere.
+  auto row_reduce = [&](float v, bool is_max) {
 #pragma unroll
-  for (int o = 8; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+    for (int o = (kLanes < 32 ? kLanes : 32) / 2; o > 0; o >>= 1) {
+      const float w = __shfl_xor_sync(0xffffffffu, v, o);
+      v = is_max ? fmaxf(v, w) : v + w;
+    }
+    if constexpr (kLanes > 32) {
+      if ((tid & 31) == 0) red[r][(lane >> 5) & 1] = v;
+      __syncthreads();
+      v = is_max ? fmaxf(red[r][0], red[r][1]) : red[r][0] + red[r][1];
+      __syncthreads();
+    }
+    return v;
+  };
+  m = row_reduce(m, true);
   const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
   float l = 0.f;
 #pragma unroll
-  for (int c = 0; c < 4; ++c) {
+  for (int c = 0; c < kPerLane; ++c) {
     s[c] = expf(s[c] - base);
     l += s[c];
   }
-#pragma unroll
-  for (int o = 8; o > 0; o >>= 1) l += __shfl_xor_sync(0xffffffffu, l, o);
+  l = row_reduce(l, false);
   const float inv = l > 0.f ? 1.f / l : 0.f;
 #pragma unroll
-  for (int c = 0; c < 4; ++c) ps[r * (kKeys + 4) + tx + 16 * c] = s[c] * inv;
+  for (int c = 0; c < kPerLane; ++c) ps[r * (kKeys + 4) + lane + kLanes * c] = s[c] * inv;
   __syncthreads();
 
-  // 4. O = P V for row r, dims 4tx + 64j.
-  if (qi >= p.Sq) return;
-  float4 o[kMaxD / 64];
-#pragma unroll
-  for (int j = 0; j < kMaxD / 64; ++j) o[j] = zero4();
+  // 4. O = P V: the block's kRows x D/4 output float4s.
   const int nk = min(p.Sk, kKeys);
-  for (int k = 0; k < nk; ++k) {
-    const float pk = ps[r * (kKeys + 4) + k];
-#pragma unroll
-    for (int j = 0; j < kMaxD / 64; ++j)
-      if (4 * tx + 64 * j < D) o[j] = axpy4(pk, ld4(vs + k * D + 4 * tx + 64 * j), o[j]);
+  for (int idx = tid; idx < kRows * D4; idx += kThreads) {
+    const int rr = idx / D4, d = 4 * (idx % D4);
+    if (row0 + rr >= p.Sq) continue;
+    float4 o = zero4();
+    for (int k = 0; k < nk; ++k) o = axpy4(ps[rr * (kKeys + 4) + k], ld4(vs + k * D + d), o);
+    st4(obase + std::size_t(row0 + rr) * D + d, o);
   }
-#pragma unroll
-  for (int j = 0; j < kMaxD / 64; ++j)
-    if (4 * tx + 64 * j < D) st4(obase + std::size_t(qi) * D + 4 * tx + 64 * j, o[j]);
 }
 
-template <class Pe>
+template <int kRows, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  const std::size_t smem = smem_bytes(p.D);
-  set_max_dynamic_smem(&head_tile_kernel<Pe>, int(smem));
+  const std::size_t smem = smem_bytes<kRows>(p.D);
+  set_max_dynamic_smem(&head_tile_kernel<Pe, kRows>, int(smem));
   const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
-  head_tile_kernel<Pe><<<grid, kThreads, smem, stream>>>(p, pe);
+  head_tile_kernel<Pe, kRows><<<grid, kThreads, smem, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
+inline constexpr int kRowsV004 = 16;
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  launch_with(p, v002::NoPe{}, stream);
+  launch_with<kRowsV004>(p, v002::NoPe{}, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v004

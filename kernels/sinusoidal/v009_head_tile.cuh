@@ -10,7 +10,7 @@
 namespace fuselab::kernels::sinusoidal::v009 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  attention::v004::launch_with(p, v007::SinSplitPe{p.inv_freq}, stream);
+  attention::v004::launch_with<attention::v004::kRowsV004>(p, v007::SinSplitPe{p.inv_freq}, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v009
