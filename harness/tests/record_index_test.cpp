@@ -12,18 +12,12 @@
 namespace fuselab {
 namespace {
 
+using test::error_of;
+
 using test::samples_around;
 using test::synthetic_record;
 using test::write_record;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(RecordIndex, LoadsRunRecordsAndSkipsGbenchAndCalibration) {
   const auto dir = test::scratch_dir();

@@ -17,25 +17,14 @@
 namespace fuselab {
 namespace {
 
+using test::error_of;
+using test::slurp;
+
 namespace fs = std::filesystem;
 
 const fs::path kData = test::source_dir() / "harness/tests/data";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(ReportLog, EntriesAreTheBytesTheRunAppended) {
   const auto records = load_run_records((kData / "records").string());

@@ -17,16 +17,12 @@
 namespace fuselab {
 namespace {
 
+using test::slurp;
+
 namespace fs = std::filesystem;
 
 const fs::path kData = test::source_dir() / "harness/tests/data";
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::map<std::string, std::string> tree(const fs::path& root) {
   std::map<std::string, std::string> out;

@@ -10,6 +10,7 @@
 
 #include "harness/core/optimization_log.h"
 #include "harness/core/run_record.h"
+#include "test_support.h"
 
 namespace fuselab {
 namespace {
@@ -23,12 +24,7 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test::slurp;
 
 TEST(RunRecord, AtomicWriteLeavesNoTemporaryFile) {
   const auto dir = scratch("atomic");

@@ -1,10 +1,14 @@
-// Shared by the CPU tests: the source tree, a per-test scratch folder, and
-// the committed fixtures with their cases.yaml specs.
+// Shared by the CPU tests: the source tree, a per-test scratch folder, the
+// committed fixtures with their cases.yaml specs, and small file/error helpers.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,6 +44,24 @@ inline std::vector<CaseSpec> fixture_specs() {
     for (const auto& spec : load_family_cases(source_dir().string(), family).cases)
       if (spec.fixture) specs.push_back(spec);
   return specs;
+}
+
+// A file's bytes ("" when it cannot be read).
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The message of the std::runtime_error `f` throws, or "" when it does not.
+inline std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace fuselab::test
