@@ -8,6 +8,7 @@
 #include <iostream>
 #include <set>
 
+#include "harness/core/format_number.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/compare.h"
@@ -19,11 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string fixed(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
+constexpr auto fixed = &format_number;
 
 std::string speedup_text(const std::optional<Speedup>& s) {
   if (!s) return "—";

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "harness/core/format_number.h"
 #include "harness/core/compare.h"
 
 namespace fuselab {
@@ -12,11 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string format(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
+constexpr auto format = &format_number;
 
 // Three significant digits, never in exponent form: 123, 12.3, 1.23, 0.123, 0.0123.
 std::string sig3(double v) {

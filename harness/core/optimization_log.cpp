@@ -1,3 +1,4 @@
+#include "harness/core/format_number.h"
 #include "harness/core/optimization_log.h"
 
 #include <fcntl.h>
@@ -23,11 +24,7 @@ constexpr const char* kLogHeader =
     "records in reports/runs/. Do not edit entries by hand.\n\n"
     "<!-- summary:begin -->\n<!-- summary:end -->\n";
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
+constexpr auto fmt = &format_number;
 
 std::string number_or_dash(const json& j, const char* format, double scale = 1.0) {
   if (!j.is_number()) return "—";

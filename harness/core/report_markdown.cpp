@@ -1,5 +1,6 @@
 #include "harness/core/report_markdown.h"
 
+#include "harness/core/format_number.h"
 #include "harness/core/compare.h"
 
 #include <cstdio>
@@ -13,11 +14,7 @@ using nlohmann::json;
 
 constexpr const char* kDash = "—";
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
+constexpr auto fmt = &format_number;
 
 std::string us(const ReportCell* c) { return c ? fmt("%.2f", c->median_us) : kDash; }
 std::string percent(const std::optional<double>& f) { return f ? fmt("%.1f%%", *f * 100) : kDash; }
