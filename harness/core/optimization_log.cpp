@@ -1,4 +1,3 @@
-#include "harness/core/format_number.h"
 #include "harness/core/optimization_log.h"
 
 #include <fcntl.h>
@@ -12,6 +11,8 @@
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
+
+#include "harness/core/format_number.h"
 
 namespace fuselab {
 namespace {
