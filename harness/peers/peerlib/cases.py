@@ -5,7 +5,6 @@ FLOPs come from the one traffic model, through `fuselab cases --json`; inputs
 come from the reference file, or for sampled-storage files (which hold no
 inputs) from refgen's counter generator.
 """
-import hashlib
 import json
 import os
 import subprocess
@@ -79,14 +78,6 @@ def benchmark_cases(experiments_dir, table, families=None):
     return chosen
 
 
-def file_sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 22), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def verify_reference(case, reference_root):
     """(path, sha256) of the case's reference file after checking it against MANIFEST."""
     root = Path(reference_root)
@@ -97,7 +88,7 @@ def verify_reference(case, reference_root):
     entry = manifest.read(root / "MANIFEST").get(case.path)
     if entry is None:
         raise PeerError(f"{case.path} has no line in {root / 'MANIFEST'}. Fix: {regenerate}")
-    sha = file_sha256(path)
+    sha = manifest.file_sha256(path)
     if sha != entry.sha256:
         raise PeerError(f"{path}: sha256 {sha} disagrees with MANIFEST ({entry.sha256}). Fix: {regenerate} --force")
     return path, sha
