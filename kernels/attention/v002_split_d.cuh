@@ -175,9 +175,10 @@ __global__ void __launch_bounds__(kThreads)
 }
 
 // ---------------------------------------------------------------- phase 2
-static __global__ void __launch_bounds__(kS * 4)
-    softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
-                   float* __restrict__ P) {
+// The softmax of one block: blockDim (64, 4), four rows of one head.
+__device__ __forceinline__ void softmax_body(const AttentionProblem& p,
+                                             const float* __restrict__ part, int chunks,
+                                             float* __restrict__ P) {
   __shared__ float red[4][2];
   const int j = threadIdx.x, y = threadIdx.y;
   const int i = blockIdx.x * 4 + y;
@@ -202,6 +203,12 @@ static __global__ void __launch_bounds__(kS * 4)
   __syncthreads();
   l = red[y][0] + red[y][1];
   if (i < p.Sq) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+}
+
+static __global__ void __launch_bounds__(kS * 4)
+    softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                   float* __restrict__ P) {
+  softmax_body(p, part, chunks, P);
 }
 
 // ---------------------------------------------------------------- phase 3

@@ -1,0 +1,296 @@
+// attention v006 — v002's three split-D phases, tuned from the ncu profile of
+// v002's phase 1 at 1x4x64x16384 (FMA pipe 34 % busy, IPC 2.1 of 4, 4-way bank
+// conflicts on 75 % of the transposed-store wavefronts, short-scoreboard
+// stalls 2.9 of 7.0 cycles between a warp's instructions):
+//   phase 1: a warp loads one 32-byte column group (8 dims) of 32 consecutive
+//            rows, so each lane reads a whole sector and the warp's transposed
+//            stores hit 32 consecutive words (conflict-free); the transposed
+//            tiles are double-buffered (one barrier per sub-tile instead of
+//            two); shared-memory operands are loaded one step ahead of the FMAs.
+//   phase 3: the V tile is double-buffered too, operands one step ahead.
+//   launches: programmatic dependent launch. Phase 1 lets the next grid start
+//            at once; the softmax waits for phase 1's partials
+//            (cudaGridDependencySynchronize); phase 3 puts its first V tile in
+//            flight before it waits for P.
+// Paired hooks (rope neox): a warp takes 8 dims of the low half and the same
+// 8 of the high half for one tensor (Q or K), and rotates them together.
+// Plan, partial layout, softmax: v002's. Limits: as v002 (Sq, Sk <= 64,
+// D % 4 == 0, D % 8 with a paired hook; causal, GQA, cross).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+
+namespace fuselab::kernels::attention::v006 {
+
+using v002::kLd;
+using v002::kS;
+using v002::kSub1;
+using v002::kSub3;
+using v002::kThreads;
+
+// acc[i][c] += a[i] * b[c]
+__device__ __forceinline__ void outer4x4(float (&acc)[4][4], float4 a, float4 b) {
+  const float av[4] = {a.x, a.y, a.z, a.w};
+  const float bv[4] = {b.x, b.y, b.z, b.w};
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+#pragma unroll
+    for (int c = 0; c < 4; ++c) acc[i][c] = fmaf(av[i], bv[c], acc[i][c]);
+}
+
+// ---------------------------------------------------------------- phase 1
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, 2)
+    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
+                          int nsub, int spb) {
+  __shared__ __align__(16) float qs[2][kSub1][kLd];  // [buffer][sub-tile dim][row]
+  __shared__ __align__(16) float ks[2][kSub1][kLd];
+  cudaTriggerProgrammaticLaunchCompletion();  // the softmax grid may start; it waits for us
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kvh = h / (p.Hq / p.Hkv);
+  const int D = p.D, half = D >> 1;
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * D;
+  const float* kbase = p.k + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+
+  // Loader. Unpaired: column group g = warp & 3 (dims 8g..8g+7 of the
+  // sub-tile) of Q and K row 32 * (warp >> 2) + lane. Paired: group g =
+  // warp & 1 (pairs 8g..8g+7: low dims and the same high dims) of row
+  // 32 * (warp >> 2) + lane of Q (warp & 2 == 0) or K.
+  const int row = 32 * (warp >> 2) + lane;
+  const int g = Pe::kPaired ? (warp & 1) : (warp & 3);
+  const bool paired_is_q = (warp & 2) == 0;
+  float4 x[4];  // unpaired: q0 q1 k0 k1; paired: lo0 lo1 hi0 hi1 of one tensor
+  int dim0 = -1;
+  auto load = [&](int s) {
+#pragma unroll
+    for (int n = 0; n < 4; ++n) x[n] = zero4();
+    if constexpr (Pe::kPaired) {
+      const int i = s * (kSub1 / 2) + 8 * g;
+      dim0 = i < half ? i : -1;
+      const bool in_rows = row < (paired_is_q ? p.Sq : p.Sk);
+      if (dim0 >= 0 && in_rows) {
+        const float* src = (paired_is_q ? qbase : kbase) + std::size_t(row) * D;
+        x[0] = ldg4(src + i);
+        if (i + 4 < half) x[1] = ldg4(src + i + 4);
+        x[2] = ldg4(src + half + i);
+        if (i + 4 < half) x[3] = ldg4(src + half + i + 4);
+      }
+    } else {
+      const int d = s * kSub1 + 8 * g;
+      dim0 = d < D ? d : -1;
+      if (dim0 >= 0) {
+        const bool two = d + 4 < D;
+        if (row < p.Sq) {
+          x[0] = ldg4(qbase + std::size_t(row) * D + d);
+          if (two) x[1] = ldg4(qbase + std::size_t(row) * D + d + 4);
+        }
+        if (row < p.Sk) {
+          x[2] = ldg4(kbase + std::size_t(row) * D + d);
+          if (two) x[3] = ldg4(kbase + std::size_t(row) * D + d + 4);
+        }
+      }
+    }
+  };
+  auto put = [](float (*t)[kLd], int col, int r, float4 v) {
+    t[col + 0][r] = v.x;
+    t[col + 1][r] = v.y;
+    t[col + 2][r] = v.z;
+    t[col + 3][r] = v.w;
+  };
+
+  const int ty = tid >> 4, tx = tid & 15;
+  float acc[4][4] = {};
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) load(s_begin);
+  for (int s = s_begin; s < s_end; ++s) {
+    const int buf = (s - s_begin) & 1;
+    // PE on the landed registers (rows past Sq / Sk and dims past D stay zero).
+    if constexpr (Pe::kPaired) {
+      if (dim0 >= 0 && row < (paired_is_q ? p.Sq : p.Sk)) {
+        const int pos = (paired_is_q ? p.q_offset : p.k_offset) + row;
+        if (paired_is_q) {
+          pe.q2(x[0], x[2], pos, dim0);
+          if (dim0 + 4 < half) pe.q2(x[1], x[3], pos, dim0 + 4);
+        } else {
+          pe.k2(x[0], x[2], pos, dim0);
+          if (dim0 + 4 < half) pe.k2(x[1], x[3], pos, dim0 + 4);
+        }
+      }
+      float(*t)[kLd] = paired_is_q ? qs[buf] : ks[buf];
+      put(t, 8 * g, row, x[0]);
+      put(t, 8 * g + 4, row, x[1]);
+      put(t, 16 + 8 * g, row, x[2]);
+      put(t, 16 + 8 * g + 4, row, x[3]);
+    } else {
+      if (dim0 >= 0) {
+        if (row < p.Sq) {
+          pe.q(x[0], p.q_offset + row, dim0);
+          if (dim0 + 4 < D) pe.q(x[1], p.q_offset + row, dim0 + 4);
+        }
+        if (row < p.Sk) {
+          pe.k(x[2], p.k_offset + row, dim0);
+          if (dim0 + 4 < D) pe.k(x[3], p.k_offset + row, dim0 + 4);
+        }
+      }
+      put(qs[buf], 8 * g, row, x[0]);
+      put(qs[buf], 8 * g + 4, row, x[1]);
+      put(ks[buf], 8 * g, row, x[2]);
+      put(ks[buf], 8 * g + 4, row, x[3]);
+    }
+    // One barrier: this buffer is complete, and every warp is past the
+    // previous sub-tile's compute, which read the other buffer.
+    __syncthreads();
+    if (s + 1 < s_end) load(s + 1);  // in flight during the FMAs below
+    const float(*qt)[kLd] = qs[buf];
+    const float(*kt)[kLd] = ks[buf];
+    float4 a = ld4(&qt[0][4 * ty]), bb = ld4(&kt[0][4 * tx]);
+#pragma unroll
+    for (int kk = 0; kk < kSub1; ++kk) {
+      float4 an = a, bn = bb;
+      if (kk + 1 < kSub1) {
+        an = ld4(&qt[kk + 1][4 * ty]);
+        bn = ld4(&kt[kk + 1][4 * tx]);
+      }
+      outer4x4(acc, a, bb);
+      a = an;
+      bb = bn;
+    }
+  }
+  float* out = part + (std::size_t(bh) * chunks + chunk) * kS * kS;
+#pragma unroll
+  for (int i = 0; i < 4; ++i)
+    st4(out + (4 * ty + i) * kS + 4 * tx, make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
+}
+
+// ---------------------------------------------------------------- phase 2
+// v002's softmax after the programmatic dependency on phase 1.
+static __global__ void __launch_bounds__(kS * 4)
+    softmax_after_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                         float* __restrict__ P) {
+  cudaGridDependencySynchronize();          // phase 1's partials are complete and visible
+  cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may start its V loads
+  v002::softmax_body(p, part, chunks, P);
+}
+
+// ---------------------------------------------------------------- phase 3
+static __global__ void __launch_bounds__(kThreads, 2)
+    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+  extern __shared__ __align__(16) float pv_smem[];  // 49 KB: dynamic
+  float(*pt)[kLd] = reinterpret_cast<float(*)[kLd]>(pv_smem);                      // P^T [key][query]
+  float(*vs)[kS][kSub3] = reinterpret_cast<float(*)[kS][kSub3]>(pv_smem + kS * kLd);  // [buffer][key][dim]
+  const int tid = threadIdx.x;
+  const int chunk = blockIdx.x, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kvh = h / (p.Hq / p.Hkv);
+  const int D = p.D;
+  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  float* obase = p.out + std::size_t(bh) * p.Sq * D;
+
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  const int f = tid & 15;  // loader: float4 f of rows (tid >> 4) + 16 * rep
+  float4 vr[4];
+  auto load = [&](int s) {
+    const int d = s * kSub3 + 4 * f;
+#pragma unroll
+    for (int rep = 0; rep < 4; ++rep) {
+      const int j = (tid >> 4) + 16 * rep;
+      vr[rep] = (j < p.Sk && d < D) ? ldg4(vbase + std::size_t(j) * D + d) : zero4();
+    }
+  };
+  if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
+
+  cudaGridDependencySynchronize();  // P is complete and visible
+  {
+    const float* src = P + std::size_t(bh) * kS * kS;
+    const int j4 = tid & 15;
+#pragma unroll
+    for (int rep = 0; rep < 4; ++rep) {
+      const int i = (tid >> 4) + 16 * rep;
+      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+      pt[4 * j4 + 0][i] = x.x;
+      pt[4 * j4 + 1][i] = x.y;
+      pt[4 * j4 + 2][i] = x.z;
+      pt[4 * j4 + 3][i] = x.w;
+    }
+  }
+  const int ty = tid >> 4, tx = tid & 15;
+  for (int s = s_begin; s < s_end; ++s) {
+    const int buf = (s - s_begin) & 1;
+#pragma unroll
+    for (int rep = 0; rep < 4; ++rep) st4(&vs[buf][(tid >> 4) + 16 * rep][4 * f], vr[rep]);
+    __syncthreads();  // this V buffer (and, the first time, P^T) is complete
+    if (s + 1 < s_end) load(s + 1);
+    float acc[4][4] = {};
+    float4 a = ld4(&pt[0][4 * ty]), v = ld4(&vs[buf][0][4 * tx]);
+#pragma unroll 16
+    for (int k = 0; k < kS; ++k) {
+      float4 an = a, vn = v;
+      if (k + 1 < kS) {
+        an = ld4(&pt[k + 1][4 * ty]);
+        vn = ld4(&vs[buf][k + 1][4 * tx]);
+      }
+      outer4x4(acc, a, v);
+      a = an;
+      v = vn;
+    }
+    const int d = s * kSub3 + 4 * tx;
+    if (d < D) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int r = 4 * ty + i;
+        if (r < p.Sq) st4(obase + std::size_t(r) * D + d, make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
+      }
+    }
+  }
+}
+
+inline constexpr std::size_t kPvSmemBytes = (std::size_t(kS) * kLd + 2 * kS * kSub3) * sizeof(float);
+
+// Three launches; the second and third may start early (programmatic
+// dependent launch) and wait inside for what they need.
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  float* part = static_cast<float*>(workspace);
+  float* P = reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1));
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  v006::partial_scores_kernel<Pe><<<dim3(pl.chunks1, bh), kThreads, 0, stream>>>(p, pe, part, pl.nsub1,
+                                                                          pl.spb1);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+
+  cudaLaunchAttribute early{};
+  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  early.val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t cfg{};
+  cfg.stream = stream;
+  cfg.attrs = &early;
+  cfg.numAttrs = 1;
+  cfg.gridDim = dim3(ceil_div(p.Sq, 4), bh);
+  cfg.blockDim = dim3(kS, 4);
+  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, softmax_after_kernel, p, static_cast<const float*>(part),
+                                        pl.chunks1, P));
+  cfg.gridDim = dim3(pl.chunks3, bh);
+  cfg.blockDim = dim3(kThreads);
+  cfg.dynamicSmemBytes = kPvSmemBytes;
+  set_max_dynamic_smem(&v006::pv_kernel, int(kPvSmemBytes));
+  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, v006::pv_kernel, p, static_cast<const float*>(P), pl.nsub3,
+                                        pl.spb3));
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v002::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v006::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v006
