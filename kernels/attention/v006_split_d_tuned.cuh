@@ -8,10 +8,13 @@
 //            tiles are double-buffered (one barrier per sub-tile instead of
 //            two); shared-memory operands are loaded one step ahead of the FMAs.
 //   phase 3: the V tile is double-buffered too, operands one step ahead.
-//   launches: programmatic dependent launch. Phase 1 lets the next grid start
-//            at once; the softmax waits for phase 1's partials
-//            (cudaGridDependencySynchronize); phase 3 puts its first V tile in
-//            flight before it waits for P.
+//   launches: programmatic dependent launch. The softmax and phase 3 grids
+//            are scheduled as the previous grid's blocks exit; the softmax
+//            waits for phase 1's partials (cudaGridDependencySynchronize);
+//            phase 3 puts its first V tile in flight before it waits for P.
+//            No block triggers early: a trigger lets the dependent grid pass
+//            its wait before the trigger's own later stores (measured: an
+//            early trigger gave wrong results on every multi-tile case).
 // Paired hooks (rope neox): a warp takes 8 dims of the low half and the same
 // 8 of the high half for one tensor (Q or K), and rotates them together.
 // Plan, partial layout, softmax: v002's. Limits: as v002 (Sq, Sk <= 64,
@@ -52,7 +55,6 @@ __global__ void __launch_bounds__(kThreads, 2)
                           int nsub, int spb) {
   __shared__ __align__(16) float qs[2][kSub1][kLd];  // [buffer][sub-tile dim][row]
   __shared__ __align__(16) float ks[2][kSub1][kLd];
-  cudaTriggerProgrammaticLaunchCompletion();  // the softmax grid may start; it waits for us
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
   const int h = bh % p.Hq, b = bh / p.Hq;
@@ -176,8 +178,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 static __global__ void __launch_bounds__(kS * 4)
     softmax_after_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
                          float* __restrict__ P) {
-  cudaGridDependencySynchronize();          // phase 1's partials are complete and visible
-  cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may start its V loads
+  cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   v002::softmax_body(p, part, chunks, P);
 }
 
