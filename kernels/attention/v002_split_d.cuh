@@ -212,6 +212,37 @@ static __global__ void __launch_bounds__(kS * 4)
 }
 
 // ---------------------------------------------------------------- phase 3
+// P^T of head bh into shared memory, pt[key][query] (rows past Sq zero);
+// 256 threads, one float4 of P per thread and repetition.
+__device__ __forceinline__ void load_p_transposed(const AttentionProblem& p,
+                                                  const float* __restrict__ P, int bh,
+                                                  float (*pt)[kLd]) {
+  const float* src = P + std::size_t(bh) * kS * kS;
+  const int j4 = threadIdx.x & 15;
+#pragma unroll
+  for (int rep = 0; rep < 4; ++rep) {
+    const int i = (threadIdx.x >> 4) + 16 * rep;
+    const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+    pt[4 * j4 + 0][i] = x.x;
+    pt[4 * j4 + 1][i] = x.y;
+    pt[4 * j4 + 2][i] = x.z;
+    pt[4 * j4 + 3][i] = x.w;
+  }
+}
+
+// V sub-tile s (64 keys x kSub3 dims) into registers: float4 (tid & 15) of
+// keys (tid >> 4) + 16 * rep; keys past Sk and dims past D read as zero.
+__device__ __forceinline__ void load_v_tile(const AttentionProblem& p,
+                                            const float* __restrict__ vbase, int s,
+                                            float4 (&vr)[4]) {
+  const int d = s * kSub3 + 4 * (threadIdx.x & 15);
+#pragma unroll
+  for (int rep = 0; rep < 4; ++rep) {
+    const int j = (threadIdx.x >> 4) + 16 * rep;
+    vr[rep] = (j < p.Sk && d < p.D) ? ldg4(vbase + std::size_t(j) * p.D + d) : zero4();
+  }
+}
+
 static __global__ void __launch_bounds__(kThreads)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
   __shared__ __align__(16) float pt[kS][kLd];   // P^T: [key][query]
@@ -224,32 +255,13 @@ static __global__ void __launch_bounds__(kThreads)
   const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
   float* obase = p.out + std::size_t(bh) * p.Sq * D;
 
-  {  // P^T once per block
-    const float* src = P + std::size_t(bh) * kS * kS;
-    const int j4 = tid & 15;
-#pragma unroll
-    for (int rep = 0; rep < 4; ++rep) {
-      const int i = (tid >> 4) + 16 * rep;
-      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
-      pt[4 * j4 + 0][i] = x.x;
-      pt[4 * j4 + 1][i] = x.y;
-      pt[4 * j4 + 2][i] = x.z;
-      pt[4 * j4 + 3][i] = x.w;
-    }
-  }
+  load_p_transposed(p, P, bh, pt);  // P^T once per block
 
   const int s_begin = chunk * spb;
   const int s_end = min(nsub, s_begin + spb);
   const int f = tid & 15;  // loader: float4 f of rows (tid>>4) + 16*rep
   float4 vr[4];
-  auto load = [&](int s) {
-    const int d = s * kSub3 + 4 * f;
-#pragma unroll
-    for (int rep = 0; rep < 4; ++rep) {
-      const int j = (tid >> 4) + 16 * rep;
-      vr[rep] = (j < p.Sk && d < D) ? ldg4(vbase + std::size_t(j) * D + d) : zero4();
-    }
-  };
+  auto load = [&](int s) { load_v_tile(p, vbase, s, vr); };
   const int ty = tid >> 4, tx = tid & 15;
   if (s_begin < s_end) load(s_begin);
   for (int s = s_begin; s < s_end; ++s) {

@@ -199,30 +199,11 @@ static __global__ void __launch_bounds__(kThreads, 2)
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
   const int f = tid & 15;  // loader: float4 f of rows (tid >> 4) + 16 * rep
   float4 vr[4];
-  auto load = [&](int s) {
-    const int d = s * kSub3 + 4 * f;
-#pragma unroll
-    for (int rep = 0; rep < 4; ++rep) {
-      const int j = (tid >> 4) + 16 * rep;
-      vr[rep] = (j < p.Sk && d < D) ? ldg4(vbase + std::size_t(j) * D + d) : zero4();
-    }
-  };
+  auto load = [&](int s) { v002::load_v_tile(p, vbase, s, vr); };
   if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
 
   cudaGridDependencySynchronize();  // P is complete and visible
-  {
-    const float* src = P + std::size_t(bh) * kS * kS;
-    const int j4 = tid & 15;
-#pragma unroll
-    for (int rep = 0; rep < 4; ++rep) {
-      const int i = (tid >> 4) + 16 * rep;
-      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
-      pt[4 * j4 + 0][i] = x.x;
-      pt[4 * j4 + 1][i] = x.y;
-      pt[4 * j4 + 2][i] = x.z;
-      pt[4 * j4 + 3][i] = x.w;
-    }
-  }
+  v002::load_p_transposed(p, P, bh, pt);
   const int ty = tid >> 4, tx = tid & 15;
   for (int s = s_begin; s < s_end; ++s) {
     const int buf = (s - s_begin) & 1;
