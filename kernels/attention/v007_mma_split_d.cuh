@@ -1,0 +1,400 @@
+// attention v007 — v002's split-head_dim design with both products on the
+// tensor cores at fp32 accuracy (3xTF32 mma.sync, kernels/common/mma_tf32.cuh)
+// instead of SIMT FMAs. The three phases are device functions so that v008
+// can run them in one launch; here they are three kernels.
+//
+// Work unit: a 32-dim tile of one head (paired hooks: 16 dims of the low half
+// plus the same 16 of the high half). Block `blk` owns head blk / chunks and
+// tiles [c * tpb, c * tpb + tpb) with c = blk % chunks, in both phases 1 and 3.
+//   1. Partial scores: Q and K tiles [64 rows x 32 dims] stream through a
+//      3-stage cp.async ring, the PE hook is applied in shared memory (every
+//      Q and K element once per query head), and 8 warps compute the 64x64
+//      partial S with mma (warp w: rows 16(w%4).., keys 32(w/4)..). Each
+//      tile's fp32 sum (<= 32 products) is folded into double. The V tiles
+//      this block will need in phase 3 are prefetched into L2 first
+//      (cp.async.bulk.prefetch), so V streams from DRAM during phase 1.
+//      Writes part[bh][chunk][64][64] (float).
+//   2. Softmax rows: a warp per row sums the chunk partials in double in
+//      chunk order (deterministic), scales, masks, softmaxes, writes P (fp32).
+//   3. O[64 rows, tile] = P V: P in shared memory once, V tiles [64 keys x 32
+//      dims] through a 3-stage ring, mma (warp w: rows 16(w%4).., dims
+//      16(w/4)..), fragments stored straight to global.
+// Limits: Sq <= 64, Sk <= 64, D % 4 == 0 (D % 8 paired); causal, GQA, cross.
+// Workspace: B*Hq*(chunks+1)*64*64 floats.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <type_traits>
+
+#include "kernels/attention/v002_split_d.cuh"  // NoPe, the PE hook interface
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/mma_tf32.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/reduce.cuh"
+#include "kernels/common/vec.cuh"
+
+namespace fuselab::kernels::attention::v007 {
+
+inline constexpr int kS = 64;         // max Sq and Sk
+inline constexpr int kTile = 32;      // dims per tile
+inline constexpr int kThreads = 256;  // 8 warps
+inline constexpr int kStages = 3;
+inline constexpr int kLdQK = kTile + 4;  // [row][dim]: A/B fragment reads conflict-free
+inline constexpr int kLdV = kTile + 8;   // [key][dim]: B ([k][n]) fragment reads conflict-free
+inline constexpr int kLdP = kS + 4;      // [row][key]
+inline constexpr int kBlocksPerSm = 2;
+
+inline constexpr int kStage1Floats = 2 * kS * kLdQK;  // Q rows then K rows
+inline constexpr int kStage3Floats = kS * kLdV;
+inline constexpr int kSmem1Floats = kStages * kStage1Floats;
+inline constexpr int kSmem3Floats = kS * kLdP + kStages * kStage3Floats;
+inline constexpr std::size_t kSmemBytes =
+    std::size_t(kSmem1Floats > kSmem3Floats ? kSmem1Floats : kSmem3Floats) * sizeof(float);
+
+struct Plan {
+  int ntiles;  // tiles per head
+  int tpb;     // tiles per block
+  int chunks;  // blocks per head
+  int blocks;  // B*Hq*chunks
+};
+
+// Aims at kBlocksPerSm blocks per SM; `sms` is the device's SM count.
+inline Plan make_plan(const AttentionProblem& p, int sms) {
+  Plan pl{};
+  const int bh = p.B * p.Hq;
+  pl.ntiles = ceil_div(p.D, kTile);  // paired: ceil(D/2 / 16), the same for D % 8 == 0
+  pl.tpb = std::max(1, ceil_div(pl.ntiles * bh, kBlocksPerSm * sms));
+  pl.chunks = ceil_div(pl.ntiles, pl.tpb);
+  pl.blocks = bh * pl.chunks;
+  return pl;
+}
+
+inline int sm_count() {
+  static const int n = [] {
+    int dev = 0, sms = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) {
+      cudaGetLastError();
+      return 132;  // no device: sizes only (an H100 SXM)
+    }
+    return sms;
+  }();
+  return n;
+}
+
+inline std::size_t part_bytes(const AttentionProblem& p, const Plan& pl) {
+  return align_up(std::size_t(p.B) * p.Hq * pl.chunks * kS * kS * sizeof(float), 256);
+}
+inline std::size_t workspace_bytes(const AttentionProblem& p) {
+  const Plan pl = make_plan(p, sm_count());
+  return part_bytes(p, pl) + std::size_t(p.B) * p.Hq * kS * kS * sizeof(float);
+}
+
+struct Workspace {
+  float* part;
+  float* P;
+};
+inline Workspace split_workspace(const AttentionProblem& p, const Plan& pl, void* ws) {
+  return {static_cast<float*>(ws),
+          reinterpret_cast<float*>(static_cast<char*>(ws) + part_bytes(p, pl))};
+}
+
+struct BlockWork {
+  int bh, kv_bh, t_begin, t_end;
+};
+__device__ __forceinline__ BlockWork block_work(const AttentionProblem& p, const Plan& pl, int blk) {
+  BlockWork w;
+  w.bh = blk / pl.chunks;
+  const int c = blk % pl.chunks;
+  const int h = w.bh % p.Hq, b = w.bh / p.Hq;
+  w.kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  w.t_begin = c * pl.tpb;
+  w.t_end = min(pl.ntiles, w.t_begin + pl.tpb);
+  return w;
+}
+
+// The V rows of this block's phase-3 dims into L2 (one bulk prefetch per key).
+__device__ __forceinline__ void prefetch_v_to_l2(const AttentionProblem& p, const BlockWork& w) {
+  const int d0 = w.t_begin * kTile, d1 = min(p.D, w.t_end * kTile);
+  const int j = threadIdx.x;
+  if (j < p.Sk && d1 > d0) {
+    const float* src = p.v + (std::size_t(w.kv_bh) * p.Sk + j) * p.D + d0;
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src),
+                 "r"(unsigned(d1 - d0) * 4u)
+                 : "memory");
+  }
+}
+
+// ---------------------------------------------------------------- phase 1
+template <class Pe>
+__device__ __forceinline__ void partial_scores(const AttentionProblem& p, const Pe& pe,
+                                               const BlockWork& w, float* smem,
+                                               float* __restrict__ part_out) {
+  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
+  const int D = p.D, half = D >> 1;
+  const float* qbase = p.q + std::size_t(w.bh) * p.Sq * D;
+  const float* kbase = p.k + std::size_t(w.kv_bh) * p.Sk * D;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+  // Column 4f of a tile row holds dims dim_of(t, f)..+3 (-1: outside D).
+  auto dim_of = [&](int t, int f) {
+    if constexpr (Pe::kPaired) {
+      const int i = t * (kTile / 2) + 4 * (f & 3);
+      return i < half ? (f < 4 ? i : half + i) : -1;
+    } else {
+      const int d = t * kTile + 4 * f;
+      return d < D ? d : -1;
+    }
+  };
+  auto issue = [&](int t, int stage) {
+    float* dst = smem + stage * kStage1Floats;
+#pragma unroll
+    for (int rep = 0; rep < 2 * kS * 8 / kThreads; ++rep) {
+      const int idx = tid + rep * kThreads;
+      const int row = idx >> 3, f = idx & 7;
+      const bool is_q = row < kS;
+      const int r = row & (kS - 1);
+      const int d = dim_of(t, f);
+      const bool valid = d >= 0 && r < (is_q ? p.Sq : p.Sk);
+      const float* base = is_q ? qbase : kbase;
+      cp_async16(dst + row * kLdQK + 4 * f, valid ? base + std::size_t(r) * D + d : base, valid);
+    }
+  };
+  auto apply_pe = [&](int t, float* tile) {
+    if constexpr (Pe::kPaired) {
+#pragma unroll
+      for (int rep = 0; rep < 2 * kS * 4 / kThreads; ++rep) {
+        const int idx = tid + rep * kThreads;
+        const int row = idx >> 2, f = idx & 3;
+        const bool is_q = row < kS;
+        const int r = row & (kS - 1);
+        const int i = t * (kTile / 2) + 4 * f;
+        if (i < half && r < (is_q ? p.Sq : p.Sk)) {
+          float* lo_p = tile + row * kLdQK + 4 * f;
+          float4 lo = ld4(lo_p), hi = ld4(lo_p + kTile / 2);
+          if (is_q) pe.q2(lo, hi, p.q_offset + r, i);
+          else pe.k2(lo, hi, p.k_offset + r, i);
+          st4(lo_p, lo);
+          st4(lo_p + kTile / 2, hi);
+        }
+      }
+    } else {
+#pragma unroll
+      for (int rep = 0; rep < 2 * kS * 8 / kThreads; ++rep) {
+        const int idx = tid + rep * kThreads;
+        const int row = idx >> 3, f = idx & 7;
+        const bool is_q = row < kS;
+        const int r = row & (kS - 1);
+        const int d = t * kTile + 4 * f;
+        if (d < D && r < (is_q ? p.Sq : p.Sk)) {
+          float* xp = tile + row * kLdQK + 4 * f;
+          float4 x = ld4(xp);
+          if (is_q) pe.q(x, p.q_offset + r, d);
+          else pe.k(x, p.k_offset + r, d);
+          st4(xp, x);
+        }
+      }
+    }
+  };
+
+  const int m0 = 16 * (warp & 3), n0 = 32 * (warp >> 2);
+  double accd[4][4];
+#pragma unroll
+  for (int j = 0; j < 4; ++j)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) accd[j][e] = 0.0;
+
+  const int n = w.t_end - w.t_begin;
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < n) issue(w.t_begin + s, s);
+    cp_async_commit();
+  }
+  for (int it = 0; it < n; ++it) {
+    cp_async_wait<kStages - 2>();
+    __syncthreads();  // tile `it` landed everywhere; tile it-1's readers are done
+    if (it + kStages - 1 < n) issue(w.t_begin + it + kStages - 1, (it + kStages - 1) % kStages);
+    cp_async_commit();
+    float* tile = smem + (it % kStages) * kStage1Floats;
+    if constexpr (kHasPe) {
+      apply_pe(w.t_begin + it, tile);
+      __syncthreads();
+    }
+    const float* qt = tile;
+    const float* kt = tile + kS * kLdQK;
+    float acc[4][4] = {};
+#pragma unroll
+    for (int k0 = 0; k0 < kTile; k0 += 8) {
+      const SplitTf32<4> a = load_a_frag(qt, kLdQK, m0, k0, lane);
+#pragma unroll
+      for (int j = 0; j < 4; ++j) mma_3xtf32(acc[j], a, load_b_frag_nk(kt, kLdQK, n0 + 8 * j, k0, lane));
+    }
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+#pragma unroll
+      for (int e = 0; e < 4; ++e) accd[j][e] += double(acc[j][e]);
+  }
+  cp_async_wait<0>();
+
+  const int g = lane >> 2, t4 = lane & 3;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    float* o = part_out + (m0 + g) * kS + n0 + 8 * j + 2 * t4;
+    *reinterpret_cast<float2*>(o) = make_float2(float(accd[j][0]), float(accd[j][1]));
+    *reinterpret_cast<float2*>(o + 8 * kS) = make_float2(float(accd[j][2]), float(accd[j][3]));
+  }
+}
+
+// ---------------------------------------------------------------- phase 2
+// Rows first_row, first_row + row_stride, ... of all B*Hq*Sq score rows, one
+// warp per row (lane j: keys j and j + 32). Partials are read through L2
+// (__ldcg): in one launch they were written by other blocks.
+__device__ __forceinline__ void softmax_rows(const AttentionProblem& p, const Plan& pl,
+                                             const float* __restrict__ part,
+                                             float* __restrict__ P, int first_row,
+                                             int row_stride) {
+  const int lane = threadIdx.x & 31;
+  const int rows = p.B * p.Hq * p.Sq;
+  for (int row = first_row; row < rows; row += row_stride) {
+    const int bh = row / p.Sq, i = row % p.Sq;
+    float s[2], e[2];
+    bool visible[2];
+#pragma unroll
+    for (int u = 0; u < 2; ++u) {
+      const int j = lane + 32 * u;
+      visible[u] = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
+      s[u] = MaxOp::identity();
+      if (visible[u]) {
+        const float* src = part + std::size_t(bh) * pl.chunks * kS * kS + i * kS + j;
+        double sum = 0.0;
+        for (int c = 0; c < pl.chunks; ++c) sum += double(__ldcg(src + std::size_t(c) * kS * kS));
+        s[u] = float(sum * double(p.scale));
+      }
+    }
+    const float m = warp_max(fmaxf(s[0], s[1]));
+#pragma unroll
+    for (int u = 0; u < 2; ++u) e[u] = visible[u] ? expf(s[u] - m) : 0.f;
+    const float l = warp_sum(e[0] + e[1]);
+    float* dst = P + (std::size_t(bh) * kS + i) * kS;
+#pragma unroll
+    for (int u = 0; u < 2; ++u) dst[lane + 32 * u] = l > 0.f ? e[u] / l : 0.f;
+  }
+}
+
+// ---------------------------------------------------------------- phase 3
+__device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockWork& w,
+                                         float* smem, const float* __restrict__ P) {
+  const int D = p.D;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  float* pt = smem;                  // [row][key]
+  float* ring = smem + kS * kLdP;    // kStages x [key][dim]
+  const float* vbase = p.v + std::size_t(w.kv_bh) * p.Sk * D;
+  float* obase = p.out + std::size_t(w.bh) * p.Sq * D;
+
+  auto issue = [&](int t, int stage) {
+    float* dst = ring + stage * kStage3Floats;
+#pragma unroll
+    for (int rep = 0; rep < kS * (kTile / 4) / kThreads; ++rep) {
+      const int idx = tid + rep * kThreads;
+      const int key = idx >> 3, f = idx & 7;
+      const int d = t * kTile + 4 * f;
+      const bool valid = key < p.Sk && d < D;
+      cp_async16(dst + key * kLdV + 4 * f, valid ? vbase + std::size_t(key) * D + d : vbase, valid);
+    }
+  };
+  const int n = w.t_end - w.t_begin;
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < n) issue(w.t_begin + s, s);
+    cp_async_commit();
+  }
+  {  // P of this head (rows past Sq zero; keys past Sk are zero in P)
+    const float* src = P + std::size_t(w.bh) * kS * kS;
+#pragma unroll
+    for (int rep = 0; rep < kS * kS / 4 / kThreads; ++rep) {
+      const int idx = tid + rep * kThreads;
+      const int i = idx >> 4, f = idx & 15;
+      const float4 x = i < p.Sq ? __ldcg(reinterpret_cast<const float4*>(src + i * kS + 4 * f)) : zero4();
+      st4(pt + i * kLdP + 4 * f, x);
+    }
+  }
+  const int m0 = 16 * (warp & 3), n0 = 16 * (warp >> 2);
+  const int g = lane >> 2, t4 = lane & 3;
+  for (int it = 0; it < n; ++it) {
+    cp_async_wait<kStages - 2>();
+    __syncthreads();
+    if (it + kStages - 1 < n) issue(w.t_begin + it + kStages - 1, (it + kStages - 1) % kStages);
+    cp_async_commit();
+    const float* vt = ring + (it % kStages) * kStage3Floats;
+    float acc[2][4] = {};
+#pragma unroll
+    for (int k0 = 0; k0 < kS; k0 += 8) {
+      const SplitTf32<4> a = load_a_frag(pt, kLdP, m0, k0, lane);
+#pragma unroll
+      for (int j = 0; j < 2; ++j) mma_3xtf32(acc[j], a, load_b_frag_kn(vt, kLdV, n0 + 8 * j, k0, lane));
+    }
+    const int t = w.t_begin + it;
+#pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int d = t * kTile + n0 + 8 * j + 2 * t4;
+      if (d >= D) continue;
+      const int r = m0 + g;
+      if (r < p.Sq) *reinterpret_cast<float2*>(obase + std::size_t(r) * D + d) = make_float2(acc[j][0], acc[j][1]);
+      if (r + 8 < p.Sq)
+        *reinterpret_cast<float2*>(obase + std::size_t(r + 8) * D + d) = make_float2(acc[j][2], acc[j][3]);
+    }
+  }
+  cp_async_wait<0>();
+}
+
+// ---------------------------------------------------------------- kernels
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+    partial_scores_kernel(const AttentionProblem p, const Pe pe, const Plan pl, float* part) {
+  extern __shared__ __align__(16) float smem[];
+  const BlockWork w = block_work(p, pl, blockIdx.x);
+  prefetch_v_to_l2(p, w);
+  partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * kS * kS);
+}
+
+static __global__ void __launch_bounds__(kThreads)
+    softmax_kernel(const AttentionProblem p, const Plan pl, const float* part, float* P) {
+  softmax_rows(p, pl, part, P, blockIdx.x * (kThreads / 32) + (threadIdx.x >> 5),
+               gridDim.x * (kThreads / 32));
+}
+
+static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+    pv_kernel(const AttentionProblem p, const Plan pl, const float* P) {
+  extern __shared__ __align__(16) float smem[];
+  pv_tiles(p, block_work(p, pl, blockIdx.x), smem, P);
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  static const bool configured = [] {
+    set_max_dynamic_smem(&partial_scores_kernel<Pe>, int(kSmemBytes));
+    set_max_dynamic_smem(&pv_kernel, int(kSmemBytes));
+    return true;
+  }();
+  (void)configured;
+  const Plan pl = make_plan(p, sm_count());
+  const Workspace ws = split_workspace(p, pl, workspace);
+  partial_scores_kernel<Pe><<<pl.blocks, kThreads, kSmemBytes, stream>>>(p, pe, pl, ws.part);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  const int rows = p.B * p.Hq * p.Sq;
+  softmax_kernel<<<ceil_div(rows, kThreads / 32), kThreads, 0, stream>>>(p, pl, ws.part, ws.P);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  pv_kernel<<<pl.blocks, kThreads, kSmemBytes, stream>>>(p, pl, ws.P);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v007::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v007

@@ -1,0 +1,78 @@
+// attention v008 — v007's three tensor-core phases in ONE cooperative launch:
+// the kernel boundaries become grid-wide barriers (cooperative_groups
+// grid.sync(), which needs every block resident: the launch is cooperative
+// and fails cleanly if the grid does not fit). Same plan, same workspace,
+// same per-block work as v007; phase 2's rows are spread one warp per row
+// over all blocks (block b takes rows b, b + grid, ...).
+// Limits: v007's.
+#pragma once
+
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "kernels/attention/v007_mma_split_d.cuh"
+
+namespace fuselab::kernels::attention::v008 {
+
+namespace cg = cooperative_groups;
+using v007::kThreads;
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
+    one_launch_kernel(const AttentionProblem p, const Pe pe, const v007::Plan pl, float* part,
+                      float* P) {
+  extern __shared__ __align__(16) float smem[];
+  cg::grid_group grid = cg::this_grid();
+  const v007::BlockWork w = v007::block_work(p, pl, blockIdx.x);
+  v007::prefetch_v_to_l2(p, w);
+  v007::partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * v007::kS * v007::kS);
+  grid.sync();
+  v007::softmax_rows(p, pl, part, P, blockIdx.x + gridDim.x * (threadIdx.x >> 5),
+                     gridDim.x * (kThreads / 32));
+  grid.sync();
+  v007::pv_tiles(p, w, smem, P);
+}
+
+// Blocks of this kernel that fit on the device at once.
+template <class Pe>
+inline int resident_blocks() {
+  static const int n = [] {
+    set_max_dynamic_smem(&one_launch_kernel<Pe>, int(v007::kSmemBytes));
+    int per_sm = 0;
+    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, one_launch_kernel<Pe>, kThreads, v007::kSmemBytes));
+    return per_sm * v007::sm_count();
+  }();
+  return n;
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  const v007::Plan pl = v007::make_plan(p, v007::sm_count());
+  if (pl.blocks > resident_blocks<Pe>())
+    throw std::runtime_error("attention v008: the plan needs " + std::to_string(pl.blocks) +
+                             " resident blocks but only " + std::to_string(resident_blocks<Pe>()) +
+                             " fit on this device; use v007 (three launches) for this shape");
+  const v007::Workspace ws = v007::split_workspace(p, pl, workspace);
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(unsigned(pl.blocks));
+  cfg.blockDim = dim3(kThreads);
+  cfg.dynamicSmemBytes = v007::kSmemBytes;
+  cfg.stream = stream;
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeCooperative;
+  attr.val.cooperative = 1;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, one_launch_kernel<Pe>, p, pe, pl, ws.part, ws.P));
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v008::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v008

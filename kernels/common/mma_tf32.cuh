@@ -1,0 +1,85 @@
+// Tensor-core fp32 products at fp32 accuracy: "3xTF32" on mma.sync
+// m16n8k8 (sm_80+). Each operand x is split into big = tf32(x) (11
+// significant bits) and small = tf32(x - big), and
+//   a*b ~= a_small*b_big + a_big*b_small + a_big*b_big
+// (small terms first). The dropped a_small*b_small and the two splits'
+// rounding leave ~2^-22 relative error per product, against 2^-24 for a
+// plain fp32 FMA; one TF32 mma alone would leave ~2^-11.
+//
+// Fragment layouts (PTX ISA, mma.m16n8k8 .tf32), g = lane / 4, t = lane % 4:
+//   A (16x8, row-major):  a0 (g, t)  a1 (g+8, t)  a2 (g, t+4)  a3 (g+8, t+4)
+//   B (8x8, [k][n]):      b0 (k=t, n=g)           b1 (k=t+4, n=g)
+//   C (16x8):             c0 (g, 2t) c1 (g, 2t+1) c2 (g+8, 2t) c3 (g+8, 2t+1)
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace fuselab::kernels {
+
+__device__ __forceinline__ std::uint32_t to_tf32(float x) {
+  std::uint32_t r;
+  asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
+  return r;
+}
+
+template <int N>
+struct SplitTf32 {
+  std::uint32_t big[N], small[N];
+  __device__ __forceinline__ explicit SplitTf32(const float (&x)[N]) {
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      big[i] = to_tf32(x[i]);
+      small[i] = to_tf32(x[i] - __uint_as_float(big[i]));
+    }
+  }
+};
+
+__device__ __forceinline__ void mma_tf32(float (&d)[4], const std::uint32_t (&a)[4],
+                                         const std::uint32_t (&b)[2]) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+      "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// d += a * b at ~fp32 accuracy (three mma).
+__device__ __forceinline__ void mma_3xtf32(float (&d)[4], const SplitTf32<4>& a,
+                                           const SplitTf32<2>& b) {
+  mma_tf32(d, a.small, b.big);
+  mma_tf32(d, a.big, b.small);
+  mma_tf32(d, a.big, b.big);
+}
+
+// The A fragment of rows r0..r0+15, columns k0..k0+7 of a row-major tile
+// with leading dimension ld (floats).
+__device__ __forceinline__ SplitTf32<4> load_a_frag(const float* tile, int ld, int r0, int k0,
+                                                    int lane) {
+  const int g = lane >> 2, t = lane & 3;
+  const float* r = tile + (r0 + g) * ld + k0 + t;
+  const float x[4] = {r[0], r[8 * ld], r[4], r[8 * ld + 4]};
+  return SplitTf32<4>(x);
+}
+
+// The B fragment for output columns n0..n0+7, k0..k0+7, from a tile stored
+// [n][k] (row n holds the k values: K rows for Q.K^T).
+__device__ __forceinline__ SplitTf32<2> load_b_frag_nk(const float* tile, int ld, int n0, int k0,
+                                                       int lane) {
+  const int g = lane >> 2, t = lane & 3;
+  const float* r = tile + (n0 + g) * ld + k0 + t;
+  const float x[2] = {r[0], r[4]};
+  return SplitTf32<2>(x);
+}
+
+// The same from a tile stored [k][n] (row k holds the n values: V rows for P.V).
+__device__ __forceinline__ SplitTf32<2> load_b_frag_kn(const float* tile, int ld, int n0, int k0,
+                                                       int lane) {
+  const int g = lane >> 2, t = lane & 3;
+  const float* r = tile + (k0 + t) * ld + n0 + g;
+  const float x[2] = {r[0], r[4 * ld]};
+  return SplitTf32<2>(x);
+}
+
+}  // namespace fuselab::kernels
