@@ -42,7 +42,6 @@ namespace fuselab::kernels::attention::v007 {
 inline constexpr int kS = 64;         // max Sq and Sk
 inline constexpr int kTile = 32;      // dims per tile
 inline constexpr int kThreads = 256;  // 8 warps
-inline constexpr int kStages = 3;
 inline constexpr int kLdQK = kTile + 4;  // [row][dim]: A/B fragment reads conflict-free
 inline constexpr int kLdV = kTile + 8;   // [key][dim]: B ([k][n]) fragment reads conflict-free
 inline constexpr int kLdP = kS + 4;      // [row][key]
@@ -50,10 +49,28 @@ inline constexpr int kBlocksPerSm = 2;
 
 inline constexpr int kStage1Floats = 2 * kS * kLdQK;  // Q rows then K rows
 inline constexpr int kStage3Floats = kS * kLdV;
-inline constexpr int kSmem1Floats = kStages * kStage1Floats;
-inline constexpr int kSmem3Floats = kS * kLdP + kStages * kStage3Floats;
-inline constexpr std::size_t kSmemBytes =
-    std::size_t(kSmem1Floats > kSmem3Floats ? kSmem1Floats : kSmem3Floats) * sizeof(float);
+
+// How a block walks its tiles (v007/v008: Contiguous; v009: Interleaved).
+//   kInterleaved: block c of a head takes tiles c, c + chunks, ... instead of
+//     the run [c * tpb, c * tpb + tpb), so the blocks of a head read adjacent
+//     128-byte row pieces at the same time.
+//   kPeAhead: phase 1 applies the PE to tile it+1 while the mma runs on tile
+//     it (one barrier per tile instead of two; one more ring stage).
+struct Contiguous {
+  static constexpr bool kInterleaved = false, kPeAhead = false;
+  static constexpr int kStages = 3;
+};
+struct Interleaved {
+  static constexpr bool kInterleaved = true, kPeAhead = true;
+  static constexpr int kStages = 4;
+};
+template <class Sched>
+inline constexpr std::size_t smem_bytes() {
+  const int phase1 = Sched::kStages * kStage1Floats;
+  const int phase3 = kS * kLdP + Sched::kStages * kStage3Floats;
+  return std::size_t(phase1 > phase3 ? phase1 : phase3) * sizeof(float);
+}
+inline constexpr std::size_t kSmemBytes = smem_bytes<Contiguous>();
 
 struct Plan {
   int ntiles;  // tiles per head
@@ -103,34 +120,53 @@ inline Workspace split_workspace(const AttentionProblem& p, const Plan& pl, void
           reinterpret_cast<float*>(static_cast<char*>(ws) + part_bytes(p, pl))};
 }
 
+// A block's tiles: tile(i) = first + i * step for i < count (the same tiles
+// in phases 1 and 3).
 struct BlockWork {
-  int bh, kv_bh, t_begin, t_end;
+  int bh, kv_bh, first, step, count;
+  __device__ int tile(int i) const { return first + i * step; }
 };
+template <class Sched>
 __device__ __forceinline__ BlockWork block_work(const AttentionProblem& p, const Plan& pl, int blk) {
   BlockWork w;
   w.bh = blk / pl.chunks;
   const int c = blk % pl.chunks;
   const int h = w.bh % p.Hq, b = w.bh / p.Hq;
   w.kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  w.t_begin = c * pl.tpb;
-  w.t_end = min(pl.ntiles, w.t_begin + pl.tpb);
+  if constexpr (Sched::kInterleaved) {
+    w.first = c;
+    w.step = pl.chunks;
+    w.count = ceil_div(pl.ntiles - c, pl.chunks);
+  } else {
+    w.first = c * pl.tpb;
+    w.step = 1;
+    w.count = min(pl.ntiles, w.first + pl.tpb) - w.first;
+  }
   return w;
 }
 
-// The V rows of this block's phase-3 dims into L2 (one bulk prefetch per key).
+__device__ __forceinline__ void prefetch_l2(const float* src, int floats) {
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src), "r"(unsigned(floats) * 4u)
+               : "memory");
+}
+// The V rows of this block's phase-3 dims into L2: one bulk prefetch per key
+// for a contiguous run of tiles, one per key and tile otherwise.
 __device__ __forceinline__ void prefetch_v_to_l2(const AttentionProblem& p, const BlockWork& w) {
-  const int d0 = w.t_begin * kTile, d1 = min(p.D, w.t_end * kTile);
-  const int j = threadIdx.x;
-  if (j < p.Sk && d1 > d0) {
-    const float* src = p.v + (std::size_t(w.kv_bh) * p.Sk + j) * p.D + d0;
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src),
-                 "r"(unsigned(d1 - d0) * 4u)
-                 : "memory");
+  const float* vbase = p.v + std::size_t(w.kv_bh) * p.Sk * p.D;
+  if (w.step == 1) {
+    const int d0 = w.first * kTile, d1 = min(p.D, (w.first + w.count) * kTile);
+    const int j = threadIdx.x;
+    if (j < p.Sk && d1 > d0) prefetch_l2(vbase + std::size_t(j) * p.D + d0, d1 - d0);
+    return;
+  }
+  for (int idx = threadIdx.x; idx < w.count * p.Sk; idx += blockDim.x) {
+    const int j = idx % p.Sk, d0 = w.tile(idx / p.Sk) * kTile;
+    prefetch_l2(vbase + std::size_t(j) * p.D + d0, min(kTile, p.D - d0));
   }
 }
 
 // ---------------------------------------------------------------- phase 1
-template <class Pe>
+template <class Pe, class Sched = Contiguous>
 __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const Pe& pe,
                                                const BlockWork& w, float* smem,
                                                float* __restrict__ part_out) {
@@ -208,20 +244,31 @@ __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const 
 #pragma unroll
     for (int e = 0; e < 4; ++e) accd[j][e] = 0.0;
 
-  const int n = w.t_end - w.t_begin;
+  constexpr int kStages = Sched::kStages;
+  constexpr bool kAhead = kHasPe && Sched::kPeAhead;  // PE one tile ahead of the mma
+  const int n = w.count;
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
-    if (s < n) issue(w.t_begin + s, s);
+    if (s < n) issue(w.tile(s), s);
     cp_async_commit();
   }
-  for (int it = 0; it < n; ++it) {
+  if constexpr (kAhead) {
     cp_async_wait<kStages - 2>();
-    __syncthreads();  // tile `it` landed everywhere; tile it-1's readers are done
-    if (it + kStages - 1 < n) issue(w.t_begin + it + kStages - 1, (it + kStages - 1) % kStages);
+    __syncthreads();
+    if (n > 0) apply_pe(w.tile(0), smem);
+  }
+  for (int it = 0; it < n; ++it) {
+    // Tile it (it+1 with kAhead) landed everywhere, tile it's PE is visible,
+    // and tile it-1's readers are done with its stage.
+    cp_async_wait<kStages - 2 - (kAhead ? 1 : 0)>();
+    __syncthreads();
+    if (it + kStages - 1 < n) issue(w.tile(it + kStages - 1), (it + kStages - 1) % kStages);
     cp_async_commit();
     float* tile = smem + (it % kStages) * kStage1Floats;
-    if constexpr (kHasPe) {
-      apply_pe(w.t_begin + it, tile);
+    if constexpr (kAhead) {
+      if (it + 1 < n) apply_pe(w.tile(it + 1), smem + ((it + 1) % kStages) * kStage1Floats);
+    } else if constexpr (kHasPe) {
+      apply_pe(w.tile(it), tile);
       __syncthreads();
     }
     const float* qt = tile;
@@ -250,9 +297,37 @@ __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const 
 }
 
 // ---------------------------------------------------------------- phase 2
+__device__ __forceinline__ bool key_visible(const AttentionProblem& p, int i, int j) {
+  return j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
+}
+
+// Row i of head bh from its summed raw scores (lane: keys lane and lane + 32),
+// one warp: scale, mask, softmax, store P (masked keys and keys past Sk: 0).
+__device__ __forceinline__ void store_p_row(const AttentionProblem& p, int bh, int i,
+                                            const double (&sum)[2], float* __restrict__ P) {
+  const int lane = threadIdx.x & 31;
+  float s[2], e[2];
+#pragma unroll
+  for (int u = 0; u < 2; ++u)
+    s[u] = key_visible(p, i, lane + 32 * u) ? float(sum[u] * double(p.scale)) : MaxOp::identity();
+  const float m = warp_max(fmaxf(s[0], s[1]));
+#pragma unroll
+  for (int u = 0; u < 2; ++u) e[u] = key_visible(p, i, lane + 32 * u) ? expf(s[u] - m) : 0.f;
+  const float l = warp_sum(e[0] + e[1]);
+  float* dst = P + (std::size_t(bh) * kS + i) * kS;
+#pragma unroll
+  for (int u = 0; u < 2; ++u) dst[lane + 32 * u] = l > 0.f ? e[u] / l : 0.f;
+}
+
+// The partials of score row i of head bh: part + (bh * chunks + c) * 64 * 64 + i * 64.
+__device__ __forceinline__ const float* partial_row(const Plan& pl, const float* part, int bh, int i) {
+  return part + (std::size_t(bh) * pl.chunks * kS + i) * kS;
+}
+
 // Rows first_row, first_row + row_stride, ... of all B*Hq*Sq score rows, one
-// warp per row (lane j: keys j and j + 32). Partials are read through L2
-// (__ldcg): in one launch they were written by other blocks.
+// warp per row summing all chunk partials in double in chunk order
+// (deterministic). Partials are read through L2 (__ldcg): in one launch they
+// were written by other blocks.
 __device__ __forceinline__ void softmax_rows(const AttentionProblem& p, const Plan& pl,
                                              const float* __restrict__ part,
                                              float* __restrict__ P, int first_row,
@@ -261,33 +336,59 @@ __device__ __forceinline__ void softmax_rows(const AttentionProblem& p, const Pl
   const int rows = p.B * p.Hq * p.Sq;
   for (int row = first_row; row < rows; row += row_stride) {
     const int bh = row / p.Sq, i = row % p.Sq;
-    float s[2], e[2];
-    bool visible[2];
+    const float* src = partial_row(pl, part, bh, i);
+    double sum[2] = {0.0, 0.0};
 #pragma unroll
     for (int u = 0; u < 2; ++u) {
       const int j = lane + 32 * u;
-      visible[u] = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
-      s[u] = MaxOp::identity();
-      if (visible[u]) {
-        const float* src = part + std::size_t(bh) * pl.chunks * kS * kS + i * kS + j;
-        double sum = 0.0;
-        for (int c = 0; c < pl.chunks; ++c) sum += double(__ldcg(src + std::size_t(c) * kS * kS));
-        s[u] = float(sum * double(p.scale));
-      }
+      if (key_visible(p, i, j))
+        for (int c = 0; c < pl.chunks; ++c) sum[u] += double(__ldcg(src + std::size_t(c) * kS * kS + j));
     }
-    const float m = warp_max(fmaxf(s[0], s[1]));
-#pragma unroll
-    for (int u = 0; u < 2; ++u) e[u] = visible[u] ? expf(s[u] - m) : 0.f;
-    const float l = warp_sum(e[0] + e[1]);
-    float* dst = P + (std::size_t(bh) * kS + i) * kS;
-#pragma unroll
-    for (int u = 0; u < 2; ++u) dst[lane + 32 * u] = l > 0.f ? e[u] / l : 0.f;
+    store_p_row(p, bh, i, sum, P);
+  }
+}
+
+// The same with a whole block per row (rows first_row, first_row + row_stride,
+// ...; every thread of the block takes the same rows): warp w sums chunks w,
+// w + 8, ... in double, then warp 0 adds the eight sums in warp order (fixed:
+// deterministic). An eighth of the dependent loads per thread of softmax_rows.
+// scratch: 8 x 64 doubles of shared memory.
+__device__ __forceinline__ void softmax_rows_by_block(const AttentionProblem& p, const Plan& pl,
+                                                      const float* __restrict__ part,
+                                                      float* __restrict__ P, int first_row,
+                                                      int row_stride, double* scratch) {
+  constexpr int kWarps = kThreads / 32;
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const int rows = p.B * p.Hq * p.Sq;
+  for (int row = first_row; row < rows; row += row_stride) {
+    const int bh = row / p.Sq, i = row % p.Sq;
+    const float* src = partial_row(pl, part, bh, i);
+    double sum[2] = {0.0, 0.0};
+    for (int c = warp; c < pl.chunks; c += kWarps) {
+      const float* sc = src + std::size_t(c) * kS * kS;
+      sum[0] += double(__ldcg(sc + lane));
+      sum[1] += double(__ldcg(sc + lane + 32));
+    }
+    scratch[warp * kS + lane] = sum[0];
+    scratch[warp * kS + lane + 32] = sum[1];
+    __syncthreads();
+    if (warp == 0) {
+      double total[2] = {0.0, 0.0};
+      for (int w = 0; w < kWarps; ++w) {
+        total[0] += scratch[w * kS + lane];
+        total[1] += scratch[w * kS + lane + 32];
+      }
+      store_p_row(p, bh, i, total, P);
+    }
+    __syncthreads();  // scratch is reused by the next row
   }
 }
 
 // ---------------------------------------------------------------- phase 3
+template <class Sched = Contiguous>
 __device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockWork& w,
                                          float* smem, const float* __restrict__ P) {
+  constexpr int kStages = Sched::kStages;
   const int D = p.D;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   float* pt = smem;                  // [row][key]
@@ -306,10 +407,10 @@ __device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockW
       cp_async16(dst + key * kLdV + 4 * f, valid ? vbase + std::size_t(key) * D + d : vbase, valid);
     }
   };
-  const int n = w.t_end - w.t_begin;
+  const int n = w.count;
 #pragma unroll
   for (int s = 0; s < kStages - 1; ++s) {
-    if (s < n) issue(w.t_begin + s, s);
+    if (s < n) issue(w.tile(s), s);
     cp_async_commit();
   }
   {  // P of this head (rows past Sq zero; keys past Sk are zero in P)
@@ -327,7 +428,7 @@ __device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockW
   for (int it = 0; it < n; ++it) {
     cp_async_wait<kStages - 2>();
     __syncthreads();
-    if (it + kStages - 1 < n) issue(w.t_begin + it + kStages - 1, (it + kStages - 1) % kStages);
+    if (it + kStages - 1 < n) issue(w.tile(it + kStages - 1), (it + kStages - 1) % kStages);
     cp_async_commit();
     const float* vt = ring + (it % kStages) * kStage3Floats;
     float acc[2][4] = {};
@@ -337,7 +438,7 @@ __device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockW
 #pragma unroll
       for (int j = 0; j < 2; ++j) mma_3xtf32(acc[j], a, load_b_frag_kn(vt, kLdV, n0 + 8 * j, k0, lane));
     }
-    const int t = w.t_begin + it;
+    const int t = w.tile(it);
 #pragma unroll
     for (int j = 0; j < 2; ++j) {
       const int d = t * kTile + n0 + 8 * j + 2 * t4;
@@ -356,7 +457,7 @@ template <class Pe>
 __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, const Plan pl, float* part) {
   extern __shared__ __align__(16) float smem[];
-  const BlockWork w = block_work(p, pl, blockIdx.x);
+  const BlockWork w = block_work<Contiguous>(p, pl, blockIdx.x);
   prefetch_v_to_l2(p, w);
   partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * kS * kS);
 }
@@ -370,7 +471,7 @@ static __global__ void __launch_bounds__(kThreads)
 static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const Plan pl, const float* P) {
   extern __shared__ __align__(16) float smem[];
-  pv_tiles(p, block_work(p, pl, blockIdx.x), smem, P);
+  pv_tiles(p, block_work<Contiguous>(p, pl, blockIdx.x), smem, P);
 }
 
 template <class Pe>

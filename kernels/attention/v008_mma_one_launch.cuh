@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
                       float* P) {
   extern __shared__ __align__(16) float smem[];
   cg::grid_group grid = cg::this_grid();
-  const v007::BlockWork w = v007::block_work(p, pl, blockIdx.x);
+  const v007::BlockWork w = v007::block_work<v007::Contiguous>(p, pl, blockIdx.x);
   v007::prefetch_v_to_l2(p, w);
   v007::partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * v007::kS * v007::kS);
   grid.sync();
@@ -36,39 +36,49 @@ __global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
   v007::pv_tiles(p, w, smem, P);
 }
 
-// Blocks of this kernel that fit on the device at once.
-template <class Pe>
+// Blocks of kKernel (kSmem bytes of dynamic shared memory) that fit on the
+// device at once; asked once per kernel.
+template <auto kKernel, std::size_t kSmem>
 inline int resident_blocks() {
   static const int n = [] {
-    set_max_dynamic_smem(&one_launch_kernel<Pe>, int(v007::kSmemBytes));
+    set_max_dynamic_smem(kKernel, int(kSmem));
     int per_sm = 0;
-    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, one_launch_kernel<Pe>, kThreads, v007::kSmemBytes));
+    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kKernel, kThreads, kSmem));
     return per_sm * v007::sm_count();
   }();
   return n;
 }
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
-                        cudaStream_t stream) {
+// One cooperative launch of a one-launch split-D kernel on v007's plan and
+// workspace; refuses a plan whose blocks cannot all be resident.
+template <auto kKernel, std::size_t kSmem, class Pe>
+inline void launch_cooperative(const char* version, const AttentionProblem& p, const Pe& pe,
+                               void* workspace, cudaStream_t stream) {
   const v007::Plan pl = v007::make_plan(p, v007::sm_count());
-  if (pl.blocks > resident_blocks<Pe>())
-    throw std::runtime_error("attention v008: the plan needs " + std::to_string(pl.blocks) +
-                             " resident blocks but only " + std::to_string(resident_blocks<Pe>()) +
-                             " fit on this device; use v007 (three launches) for this shape");
+  const int fit = resident_blocks<kKernel, kSmem>();
+  if (pl.blocks > fit)
+    throw std::runtime_error(std::string(version) + ": the plan needs " + std::to_string(pl.blocks) +
+                             " resident blocks but only " + std::to_string(fit) +
+                             " fit on this device; use attention v007 (three launches) for this shape");
   const v007::Workspace ws = v007::split_workspace(p, pl, workspace);
   cudaLaunchConfig_t cfg{};
   cfg.gridDim = dim3(unsigned(pl.blocks));
   cfg.blockDim = dim3(kThreads);
-  cfg.dynamicSmemBytes = v007::kSmemBytes;
+  cfg.dynamicSmemBytes = kSmem;
   cfg.stream = stream;
   cudaLaunchAttribute attr{};
   attr.id = cudaLaunchAttributeCooperative;
   attr.val.cooperative = 1;
   cfg.attrs = &attr;
   cfg.numAttrs = 1;
-  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, one_launch_kernel<Pe>, p, pe, pl, ws.part, ws.P));
+  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, kKernel, p, pe, pl, ws.part, ws.P));
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  launch_cooperative<&one_launch_kernel<Pe>, v007::kSmemBytes>("attention v008", p, pe, workspace,
+                                                                stream);
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
