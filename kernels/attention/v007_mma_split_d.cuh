@@ -166,76 +166,107 @@ __device__ __forceinline__ void prefetch_v_to_l2(const AttentionProblem& p, cons
 }
 
 // ---------------------------------------------------------------- phase 1
+// A block's Q and K tiles: tile t is [64 Q rows | 64 K rows] x 32 columns,
+// row-major with kLdQK; column 4f of a row holds dims dim_of(t, f)..+3.
+template <class Pe>
+struct QkTiles {
+  static constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
+  const AttentionProblem& p;
+  const Pe& pe;
+  const float* qbase;
+  const float* kbase;
+
+  __device__ QkTiles(const AttentionProblem& p_, const Pe& pe_, const BlockWork& w)
+      : p(p_),
+        pe(pe_),
+        qbase(p_.q + std::size_t(w.bh) * p_.Sq * p_.D),
+        kbase(p_.k + std::size_t(w.kv_bh) * p_.Sk * p_.D) {}
+
+  __device__ int dim_of(int t, int f) const {  // -1: outside D
+    if constexpr (Pe::kPaired) {
+      const int half = p.D >> 1, i = t * (kTile / 2) + 4 * (f & 3);
+      return i < half ? (f < 4 ? i : half + i) : -1;
+    } else {
+      const int d = t * kTile + 4 * f;
+      return d < p.D ? d : -1;
+    }
+  }
+  __device__ bool row_valid(int row) const { return (row & (kS - 1)) < (row < kS ? p.Sq : p.Sk); }
+
+  // Tile t into dst (rows past Sq/Sk and dims past D zero-filled).
+  __device__ void issue(int t, float* dst) const {
+#pragma unroll
+    for (int rep = 0; rep < 2 * kS * 8 / kThreads; ++rep) {
+      const int idx = threadIdx.x + rep * kThreads;
+      const int row = idx >> 3, f = idx & 7;
+      const int d = dim_of(t, f);
+      const bool valid = d >= 0 && row_valid(row);
+      const float* base = row < kS ? qbase : kbase;
+      cp_async16(dst + row * kLdQK + 4 * f,
+                 valid ? base + std::size_t(row & (kS - 1)) * p.D + d : base, valid);
+    }
+  }
+
+  // Every float4 of landed tile t, the PE applied: fn(row, column, x). Paired
+  // hooks visit the low float4 and its high partner (column + 16) together.
+  template <class Fn>
+  __device__ void for_each_landed(int t, const float* tile, Fn&& fn) const {
+    constexpr int kPerRow = Pe::kPaired ? 4 : 8;
+#pragma unroll
+    for (int rep = 0; rep < 2 * kS * kPerRow / kThreads; ++rep) {
+      const int idx = threadIdx.x + rep * kThreads;
+      const int row = idx / kPerRow, f = idx % kPerRow;
+      const bool is_q = row < kS;
+      const int r = row & (kS - 1);
+      const int pos = (is_q ? p.q_offset : p.k_offset) + r;
+      const float* xp = tile + row * kLdQK + 4 * f;
+      float4 x = ld4(xp);
+      if constexpr (Pe::kPaired) {
+        float4 hi = ld4(xp + kTile / 2);
+        const int i = t * (kTile / 2) + 4 * f;
+        if (kHasPe && i < (p.D >> 1) && row_valid(row)) {
+          if (is_q) pe.q2(x, hi, pos, i);
+          else pe.k2(x, hi, pos, i);
+        }
+        fn(row, 4 * f + kTile / 2, hi);
+      } else {
+        const int d = t * kTile + 4 * f;
+        if (kHasPe && d < p.D && row_valid(row)) {
+          if (is_q) pe.q(x, pos, d);
+          else pe.k(x, pos, d);
+        }
+      }
+      fn(row, 4 * f, x);
+    }
+  }
+
+  __device__ void apply_pe(int t, float* tile) const {
+    for_each_landed(t, tile, [&](int row, int col, float4 x) { st4(tile + row * kLdQK + col, x); });
+  }
+};
+
+// A warp's 16 x 32 block of the partial score matrix (rows m0.., keys n0..),
+// four m16n8 accumulators, to part_out[64][64].
+__device__ __forceinline__ void store_partial(const double (&accd)[4][4], float* part_out, int m0,
+                                              int n0, int lane) {
+  const int g = lane >> 2, t4 = lane & 3;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    float* o = part_out + (m0 + g) * kS + n0 + 8 * j + 2 * t4;
+    *reinterpret_cast<float2*>(o) = make_float2(float(accd[j][0]), float(accd[j][1]));
+    *reinterpret_cast<float2*>(o + 8 * kS) = make_float2(float(accd[j][2]), float(accd[j][3]));
+  }
+}
+
 template <class Pe, class Sched = Contiguous>
 __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const Pe& pe,
                                                const BlockWork& w, float* smem,
                                                float* __restrict__ part_out) {
-  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
-  const int D = p.D, half = D >> 1;
-  const float* qbase = p.q + std::size_t(w.bh) * p.Sq * D;
-  const float* kbase = p.k + std::size_t(w.kv_bh) * p.Sk * D;
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-
-  // Column 4f of a tile row holds dims dim_of(t, f)..+3 (-1: outside D).
-  auto dim_of = [&](int t, int f) {
-    if constexpr (Pe::kPaired) {
-      const int i = t * (kTile / 2) + 4 * (f & 3);
-      return i < half ? (f < 4 ? i : half + i) : -1;
-    } else {
-      const int d = t * kTile + 4 * f;
-      return d < D ? d : -1;
-    }
-  };
-  auto issue = [&](int t, int stage) {
-    float* dst = smem + stage * kStage1Floats;
-#pragma unroll
-    for (int rep = 0; rep < 2 * kS * 8 / kThreads; ++rep) {
-      const int idx = tid + rep * kThreads;
-      const int row = idx >> 3, f = idx & 7;
-      const bool is_q = row < kS;
-      const int r = row & (kS - 1);
-      const int d = dim_of(t, f);
-      const bool valid = d >= 0 && r < (is_q ? p.Sq : p.Sk);
-      const float* base = is_q ? qbase : kbase;
-      cp_async16(dst + row * kLdQK + 4 * f, valid ? base + std::size_t(r) * D + d : base, valid);
-    }
-  };
-  auto apply_pe = [&](int t, float* tile) {
-    if constexpr (Pe::kPaired) {
-#pragma unroll
-      for (int rep = 0; rep < 2 * kS * 4 / kThreads; ++rep) {
-        const int idx = tid + rep * kThreads;
-        const int row = idx >> 2, f = idx & 3;
-        const bool is_q = row < kS;
-        const int r = row & (kS - 1);
-        const int i = t * (kTile / 2) + 4 * f;
-        if (i < half && r < (is_q ? p.Sq : p.Sk)) {
-          float* lo_p = tile + row * kLdQK + 4 * f;
-          float4 lo = ld4(lo_p), hi = ld4(lo_p + kTile / 2);
-          if (is_q) pe.q2(lo, hi, p.q_offset + r, i);
-          else pe.k2(lo, hi, p.k_offset + r, i);
-          st4(lo_p, lo);
-          st4(lo_p + kTile / 2, hi);
-        }
-      }
-    } else {
-#pragma unroll
-      for (int rep = 0; rep < 2 * kS * 8 / kThreads; ++rep) {
-        const int idx = tid + rep * kThreads;
-        const int row = idx >> 3, f = idx & 7;
-        const bool is_q = row < kS;
-        const int r = row & (kS - 1);
-        const int d = t * kTile + 4 * f;
-        if (d < D && r < (is_q ? p.Sq : p.Sk)) {
-          float* xp = tile + row * kLdQK + 4 * f;
-          float4 x = ld4(xp);
-          if (is_q) pe.q(x, p.q_offset + r, d);
-          else pe.k(x, p.k_offset + r, d);
-          st4(xp, x);
-        }
-      }
-    }
-  };
+  constexpr bool kHasPe = QkTiles<Pe>::kHasPe;
+  const QkTiles<Pe> tiles(p, pe, w);
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  auto issue = [&](int t, int stage) { tiles.issue(t, smem + stage * kStage1Floats); };
+  auto apply_pe = [&](int t, float* tile) { tiles.apply_pe(t, tile); };
 
   const int m0 = 16 * (warp & 3), n0 = 32 * (warp >> 2);
   double accd[4][4];
@@ -286,14 +317,7 @@ __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const 
       for (int e = 0; e < 4; ++e) accd[j][e] += double(acc[j][e]);
   }
   cp_async_wait<0>();
-
-  const int g = lane >> 2, t4 = lane & 3;
-#pragma unroll
-  for (int j = 0; j < 4; ++j) {
-    float* o = part_out + (m0 + g) * kS + n0 + 8 * j + 2 * t4;
-    *reinterpret_cast<float2*>(o) = make_float2(float(accd[j][0]), float(accd[j][1]));
-    *reinterpret_cast<float2*>(o + 8 * kS) = make_float2(float(accd[j][2]), float(accd[j][3]));
-  }
+  store_partial(accd, part_out, m0, n0, lane);
 }
 
 // ---------------------------------------------------------------- phase 2

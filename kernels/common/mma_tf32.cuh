@@ -27,6 +27,7 @@ __device__ __forceinline__ std::uint32_t to_tf32(float x) {
 template <int N>
 struct SplitTf32 {
   std::uint32_t big[N], small[N];
+  SplitTf32() = default;
   __device__ __forceinline__ explicit SplitTf32(const float (&x)[N]) {
 #pragma unroll
     for (int i = 0; i < N; ++i) {
@@ -80,6 +81,47 @@ __device__ __forceinline__ SplitTf32<2> load_b_frag_kn(const float* tile, int ld
   const float* r = tile + (k0 + t) * ld + n0 + g;
   const float x[2] = {r[0], r[4 * ld]};
   return SplitTf32<2>(x);
+}
+
+// Operands split once and stored in fragment order: a lane's A fragment is
+// one float4 and its B fragment one float2 (conflict-free LDS.128 / LDS.64).
+// A tile of rows x (8 * ksteps) columns: element (r, c) sits at a_frag_pos.
+__device__ __forceinline__ int a_frag_pos(int r, int c, int ksteps) {
+  const int g = r & 7, hr = (r >> 3) & 1, t = c & 3, hc = (c >> 2) & 1;
+  return (((r >> 4) * ksteps + (c >> 3)) * 32 + g * 4 + t) * 4 + hr + 2 * hc;
+}
+// B stored [n][k] (n rows of 8 * ksteps k-columns): element (n, c).
+__device__ __forceinline__ int b_frag_pos_nk(int n, int c, int ksteps) {
+  const int g = n & 7, t = c & 3, hc = (c >> 2) & 1;
+  return (((n >> 3) * ksteps + (c >> 3)) * 32 + g * 4 + t) * 2 + hc;
+}
+__device__ __forceinline__ SplitTf32<4> load_a_split(const float* big, const float* small, int mt,
+                                                     int ks, int ksteps, int lane) {
+  const int at = ((mt * ksteps + ks) * 32 + lane) * 4;
+  const float4 b = *reinterpret_cast<const float4*>(big + at);
+  const float4 s = *reinterpret_cast<const float4*>(small + at);
+  SplitTf32<4> f;
+  f.big[0] = __float_as_uint(b.x), f.big[1] = __float_as_uint(b.y);
+  f.big[2] = __float_as_uint(b.z), f.big[3] = __float_as_uint(b.w);
+  f.small[0] = __float_as_uint(s.x), f.small[1] = __float_as_uint(s.y);
+  f.small[2] = __float_as_uint(s.z), f.small[3] = __float_as_uint(s.w);
+  return f;
+}
+__device__ __forceinline__ SplitTf32<2> load_b_split(const float* big, const float* small, int nt,
+                                                     int ks, int ksteps, int lane) {
+  const int at = ((nt * ksteps + ks) * 32 + lane) * 2;
+  const float2 b = *reinterpret_cast<const float2*>(big + at);
+  const float2 s = *reinterpret_cast<const float2*>(small + at);
+  SplitTf32<2> f;
+  f.big[0] = __float_as_uint(b.x), f.big[1] = __float_as_uint(b.y);
+  f.small[0] = __float_as_uint(s.x), f.small[1] = __float_as_uint(s.y);
+  return f;
+}
+// Split x into (big, small) tf32 bit patterns stored as floats.
+__device__ __forceinline__ void split_store(float x, float* big, float* small, int at) {
+  const std::uint32_t b = to_tf32(x);
+  big[at] = __uint_as_float(b);
+  small[at] = __uint_as_float(to_tf32(x - __uint_as_float(b)));
 }
 
 }  // namespace fuselab::kernels

@@ -1,0 +1,19 @@
+// rope v016 — v008's rotation hook on attention v010 (one cooperative launch,
+// interleaved tiles, operands split once per element in fragment order; the
+// rotation applied in that split pass).
+// Limits: Sq <= 64, Sk <= 64, D % 4 == 0 (D % 8 for neox); causal, GQA, cross.
+#pragma once
+
+#include "kernels/attention/v010_mma_presplit.cuh"
+#include "kernels/rope/v008_split_d.cuh"
+
+namespace fuselab::kernels::rope::v016 {
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  if (p.pe == PeKind::RopeNeox)
+    attention::v010::launch_with(p, v008::RopeSplitPe<true>{p.inv_freq}, workspace, stream);
+  else
+    attention::v010::launch_with(p, v008::RopeSplitPe<false>{p.inv_freq}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::rope::v016
