@@ -17,6 +17,6 @@ FUSELAB_EXPERIMENT(attention, v008_mma_one_launch) {
           "at D = 128, ~8 us at D = 2048 (8 MB), and ~5 us less than v007 at D = 16384.")
       .prediction(fuselab::faster_than("attention/v007_mma_split_d", 1.4, {"b1_h4_s64_d128", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("one_launch", (const void*)&k::one_launch_kernel<fuselab::kernels::attention::v002::NoPe>)
+      .kernel("one_launch", (const void*)k::kernel<fuselab::kernels::attention::v002::NoPe>)
       .launch(&k::launch, &a::workspace_bytes);
 }

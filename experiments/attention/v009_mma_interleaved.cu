@@ -24,6 +24,6 @@ FUSELAB_EXPERIMENT(attention, v009_mma_interleaved) {
       .prediction(fuselab::faster_than("attention/v008_mma_one_launch", 1.4,
                                        {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
-      .kernel("interleaved", (const void*)&k::interleaved_kernel<fuselab::kernels::attention::v002::NoPe>)
+      .kernel("interleaved", (const void*)k::kernel<fuselab::kernels::attention::v002::NoPe>)
       .launch(&k::launch, &a::workspace_bytes);
 }

@@ -23,6 +23,6 @@ FUSELAB_EXPERIMENT(attention, v010_mma_presplit) {
       .prediction(fuselab::faster_than("attention/v009_mma_interleaved", 1.25,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
-      .kernel("presplit", (const void*)&k::presplit_kernel<fuselab::kernels::attention::v002::NoPe>)
+      .kernel("presplit", (const void*)k::kernel<fuselab::kernels::attention::v002::NoPe>)
       .launch(&k::launch, &a::workspace_bytes);
 }

@@ -18,7 +18,7 @@ FUSELAB_EXPERIMENT(rope, v014_mma_one_launch) {
           "4), ~9 us at D = 2048 (target 9), both pairings.")
       .prediction(fuselab::faster_than("rope/v013_mma_split_d", 1.4, {"b1_h4_s64_d128_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
-      .kernel("one_launch_rope_neox", (const void*)&o::one_launch_kernel<k::RopeSplitPe<true>>)
-      .kernel("one_launch_rope_inter", (const void*)&o::one_launch_kernel<k::RopeSplitPe<false>>)
+      .kernel("one_launch_rope_neox", (const void*)o::kernel<k::RopeSplitPe<true>>)
+      .kernel("one_launch_rope_inter", (const void*)o::kernel<k::RopeSplitPe<false>>)
       .launch(&fuselab::kernels::rope::v014::launch, &a::workspace_bytes);
 }

@@ -20,7 +20,7 @@ FUSELAB_EXPERIMENT(rope, v015_mma_interleaved) {
       .prediction(fuselab::faster_than("rope/v014_mma_one_launch", 1.4,
                                        {"b1_h4_s64_d2048_neox", "b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(lim)
-      .kernel("interleaved_rope_neox", (const void*)&o::interleaved_kernel<k::RopeSplitPe<true>>)
-      .kernel("interleaved_rope_inter", (const void*)&o::interleaved_kernel<k::RopeSplitPe<false>>)
+      .kernel("interleaved_rope_neox", (const void*)o::kernel<k::RopeSplitPe<true>>)
+      .kernel("interleaved_rope_inter", (const void*)o::kernel<k::RopeSplitPe<false>>)
       .launch(&fuselab::kernels::rope::v015::launch, &a::workspace_bytes);
 }

@@ -18,7 +18,7 @@ FUSELAB_EXPERIMENT(rope, v016_mma_presplit) {
       .prediction(fuselab::faster_than("rope/v015_mma_interleaved", 1.25,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(lim)
-      .kernel("presplit_rope_neox", (const void*)&o::presplit_kernel<k::RopeSplitPe<true>>)
-      .kernel("presplit_rope_inter", (const void*)&o::presplit_kernel<k::RopeSplitPe<false>>)
+      .kernel("presplit_rope_neox", (const void*)o::kernel<k::RopeSplitPe<true>>)
+      .kernel("presplit_rope_inter", (const void*)o::kernel<k::RopeSplitPe<false>>)
       .launch(&fuselab::kernels::rope::v016::launch, &a::workspace_bytes);
 }

@@ -18,6 +18,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v013_mma_one_launch) {
           "(target 8).")
       .prediction(fuselab::faster_than("sinusoidal/v012_mma_split_d", 1.4, {"b1_h4_s64_d128", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("one_launch_sin", (const void*)&o::one_launch_kernel<k::SinSplitPe>)
+      .kernel("one_launch_sin", (const void*)o::kernel<k::SinSplitPe>)
       .launch(&fuselab::kernels::sinusoidal::v013::launch, &a::workspace_bytes);
 }

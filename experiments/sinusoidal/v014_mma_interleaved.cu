@@ -20,6 +20,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v014_mma_interleaved) {
       .prediction(fuselab::faster_than("sinusoidal/v013_mma_one_launch", 1.4,
                                        {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
-      .kernel("interleaved_sin", (const void*)&o::interleaved_kernel<k::SinSplitPe>)
+      .kernel("interleaved_sin", (const void*)o::kernel<k::SinSplitPe>)
       .launch(&fuselab::kernels::sinusoidal::v014::launch, &a::workspace_bytes);
 }

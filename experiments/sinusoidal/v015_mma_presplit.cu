@@ -19,6 +19,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v015_mma_presplit) {
       .prediction(fuselab::faster_than("sinusoidal/v014_mma_interleaved", 1.25,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
-      .kernel("presplit_sin", (const void*)&o::presplit_kernel<k::SinSplitPe>)
+      .kernel("presplit_sin", (const void*)o::kernel<k::SinSplitPe>)
       .launch(&fuselab::kernels::sinusoidal::v015::launch, &a::workspace_bytes);
 }

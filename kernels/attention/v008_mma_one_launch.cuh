@@ -4,6 +4,11 @@
 // and fails cleanly if the grid does not fit). Same plan, same workspace,
 // same per-block work as v007; phase 2's rows are spread one warp per row
 // over all blocks (block b takes rows b, b + grid, ...).
+// The one-launch kernel takes a Design (v009 and v010 are other designs):
+//   Sched                        how a block walks its tiles (v007)
+//   kSmemBytes                   dynamic shared memory
+//   partial_scores<Pe>(...)      phase 1 into this block's partial
+//   softmax(p, pl, part, P, smem) phase 2, every block taking part
 // Limits: v007's.
 #pragma once
 
@@ -20,21 +25,45 @@ namespace fuselab::kernels::attention::v008 {
 namespace cg = cooperative_groups;
 using v007::kThreads;
 
-template <class Pe>
+// Phase 2 with a warp per score row, the rows spread over all blocks.
+__device__ __forceinline__ void softmax_warp_rows(const AttentionProblem& p, const v007::Plan& pl,
+                                                  const float* part, float* P) {
+  v007::softmax_rows(p, pl, part, P, blockIdx.x + gridDim.x * (threadIdx.x >> 5),
+                     gridDim.x * (kThreads / 32));
+}
+
+struct Design {
+  using Sched = v007::Contiguous;
+  static constexpr std::size_t kSmemBytes = v007::smem_bytes<Sched>();
+  template <class Pe>
+  __device__ static void partial_scores(const AttentionProblem& p, const Pe& pe,
+                                        const v007::BlockWork& w, float* smem, float* part_out) {
+    v007::partial_scores<Pe, Sched>(p, pe, w, smem, part_out);
+  }
+  __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
+                                 float* P, float*) {
+    softmax_warp_rows(p, pl, part, P);
+  }
+};
+
+template <class Pe, class D>
 __global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
     one_launch_kernel(const AttentionProblem p, const Pe pe, const v007::Plan pl, float* part,
                       float* P) {
   extern __shared__ __align__(16) float smem[];
   cg::grid_group grid = cg::this_grid();
-  const v007::BlockWork w = v007::block_work<v007::Contiguous>(p, pl, blockIdx.x);
+  const v007::BlockWork w = v007::block_work<typename D::Sched>(p, pl, blockIdx.x);
   v007::prefetch_v_to_l2(p, w);
-  v007::partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * v007::kS * v007::kS);
+  D::partial_scores(p, pe, w, smem, part + std::size_t(blockIdx.x) * v007::kS * v007::kS);
   grid.sync();
-  v007::softmax_rows(p, pl, part, P, blockIdx.x + gridDim.x * (threadIdx.x >> 5),
-                     gridDim.x * (kThreads / 32));
+  D::softmax(p, pl, part, P, smem);
   grid.sync();
-  v007::pv_tiles(p, w, smem, P);
+  v007::pv_tiles<typename D::Sched>(p, w, smem, P);
 }
+
+// The kernel this version launches, per PE hook (for the experiment's records).
+template <class Pe>
+inline constexpr auto kernel = &v008::one_launch_kernel<Pe, Design>;
 
 // Blocks of kKernel (kSmem bytes of dynamic shared memory) that fit on the
 // device at once; asked once per kernel.
@@ -49,13 +78,14 @@ inline int resident_blocks() {
   return n;
 }
 
-// One cooperative launch of a one-launch split-D kernel on v007's plan and
-// workspace; refuses a plan whose blocks cannot all be resident.
-template <auto kKernel, std::size_t kSmem, class Pe>
-inline void launch_cooperative(const char* version, const AttentionProblem& p, const Pe& pe,
-                               void* workspace, cudaStream_t stream) {
+// One cooperative launch of design D on v007's plan and workspace; refuses a
+// plan whose blocks cannot all be resident.
+template <class D, class Pe>
+inline void launch_design(const char* version, const AttentionProblem& p, const Pe& pe,
+                          void* workspace, cudaStream_t stream) {
+  constexpr auto kKernel = &one_launch_kernel<Pe, D>;
   const v007::Plan pl = v007::make_plan(p, v007::sm_count());
-  const int fit = resident_blocks<kKernel, kSmem>();
+  const int fit = resident_blocks<kKernel, D::kSmemBytes>();
   if (pl.blocks > fit)
     throw std::runtime_error(std::string(version) + ": the plan needs " + std::to_string(pl.blocks) +
                              " resident blocks but only " + std::to_string(fit) +
@@ -64,7 +94,7 @@ inline void launch_cooperative(const char* version, const AttentionProblem& p, c
   cudaLaunchConfig_t cfg{};
   cfg.gridDim = dim3(unsigned(pl.blocks));
   cfg.blockDim = dim3(kThreads);
-  cfg.dynamicSmemBytes = kSmem;
+  cfg.dynamicSmemBytes = D::kSmemBytes;
   cfg.stream = stream;
   cudaLaunchAttribute attr{};
   attr.id = cudaLaunchAttributeCooperative;
@@ -77,8 +107,7 @@ inline void launch_cooperative(const char* version, const AttentionProblem& p, c
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
                         cudaStream_t stream) {
-  launch_cooperative<&one_launch_kernel<Pe>, v007::kSmemBytes>("attention v008", p, pe, workspace,
-                                                                stream);
+  launch_design<Design>("attention v008", p, pe, workspace, stream);
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {

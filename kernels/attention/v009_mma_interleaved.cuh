@@ -11,38 +11,34 @@
 // Limits: v007's. Workspace: v007's.
 #pragma once
 
-#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include "kernels/attention/v008_mma_one_launch.cuh"
 
 namespace fuselab::kernels::attention::v009 {
 
-namespace cg = cooperative_groups;
-using v007::kThreads;
-using Sched = v007::Interleaved;
-inline constexpr std::size_t kSmemBytes = v007::smem_bytes<Sched>();
+struct Design {
+  using Sched = v007::Interleaved;
+  static constexpr std::size_t kSmemBytes = v007::smem_bytes<Sched>();
+  template <class Pe>
+  __device__ static void partial_scores(const AttentionProblem& p, const Pe& pe,
+                                        const v007::BlockWork& w, float* smem, float* part_out) {
+    v007::partial_scores<Pe, Sched>(p, pe, w, smem, part_out);
+  }
+  __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
+                                 float* P, float* smem) {
+    v007::softmax_rows_by_block(p, pl, part, P, blockIdx.x, gridDim.x, reinterpret_cast<double*>(smem));
+  }
+};
 
+// The kernel this version launches, per PE hook (for the experiment's records).
 template <class Pe>
-__global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
-    interleaved_kernel(const AttentionProblem p, const Pe pe, const v007::Plan pl, float* part,
-                       float* P) {
-  extern __shared__ __align__(16) float smem[];
-  cg::grid_group grid = cg::this_grid();
-  const v007::BlockWork w = v007::block_work<Sched>(p, pl, blockIdx.x);
-  v007::prefetch_v_to_l2(p, w);
-  v007::partial_scores<Pe, Sched>(p, pe, w, smem, part + std::size_t(blockIdx.x) * v007::kS * v007::kS);
-  grid.sync();
-  v007::softmax_rows_by_block(p, pl, part, P, blockIdx.x, gridDim.x, reinterpret_cast<double*>(smem));
-  grid.sync();
-  v007::pv_tiles<Sched>(p, w, smem, P);
-}
+inline constexpr auto kernel = &v008::one_launch_kernel<Pe, Design>;
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
                         cudaStream_t stream) {
-  v008::launch_cooperative<&interleaved_kernel<Pe>, kSmemBytes>("attention v009", p, pe, workspace,
-                                                                stream);
+  v008::launch_design<Design>("attention v009", p, pe, workspace, stream);
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {

@@ -12,14 +12,12 @@
 // Limits: v007's. Workspace: v007's.
 #pragma once
 
-#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include "kernels/attention/v008_mma_one_launch.cuh"
 
 namespace fuselab::kernels::attention::v010 {
 
-namespace cg = cooperative_groups;
 using v007::kS;
 using v007::kStage1Floats;
 using v007::kThreads;
@@ -91,31 +89,31 @@ __device__ __forceinline__ void partial_scores_presplit(const AttentionProblem& 
   v007::store_partial(accd, part_out, 16 * mt, 8 * nt0, lane);
 }
 
+struct Design {
+  using Sched = v010::Sched;
+  static constexpr std::size_t kSmemBytes = v010::kSmemBytes;
+  template <class Pe>
+  __device__ static void partial_scores(const AttentionProblem& p, const Pe& pe,
+                                        const v007::BlockWork& w, float* smem, float* part_out) {
+    partial_scores_presplit(p, pe, w, smem, part_out);
+  }
+  __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
+                                 float* P, float* smem) {
+    if (2 * int(gridDim.x) >= p.B * p.Hq * p.Sq)
+      v007::softmax_rows_by_block(p, pl, part, P, blockIdx.x, gridDim.x, reinterpret_cast<double*>(smem));
+    else
+      v008::softmax_warp_rows(p, pl, part, P);
+  }
+};
+
+// The kernel this version launches, per PE hook (for the experiment's records).
 template <class Pe>
-__global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)
-    presplit_kernel(const AttentionProblem p, const Pe pe, const v007::Plan pl, float* part,
-                    float* P) {
-  extern __shared__ __align__(16) float smem[];
-  cg::grid_group grid = cg::this_grid();
-  const v007::BlockWork w = v007::block_work<Sched>(p, pl, blockIdx.x);
-  v007::prefetch_v_to_l2(p, w);
-  partial_scores_presplit(p, pe, w, smem, part + std::size_t(blockIdx.x) * kS * kS);
-  grid.sync();
-  const int rows = p.B * p.Hq * p.Sq;
-  if (2 * int(gridDim.x) >= rows)
-    v007::softmax_rows_by_block(p, pl, part, P, blockIdx.x, gridDim.x, reinterpret_cast<double*>(smem));
-  else
-    v007::softmax_rows(p, pl, part, P, blockIdx.x + gridDim.x * (threadIdx.x >> 5),
-                       gridDim.x * (kThreads / 32));
-  grid.sync();
-  v007::pv_tiles<Sched>(p, w, smem, P);
-}
+inline constexpr auto kernel = &v008::one_launch_kernel<Pe, Design>;
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
                         cudaStream_t stream) {
-  v008::launch_cooperative<&presplit_kernel<Pe>, kSmemBytes>("attention v010", p, pe, workspace,
-                                                             stream);
+  v008::launch_design<Design>("attention v010", p, pe, workspace, stream);
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {

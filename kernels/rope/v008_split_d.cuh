@@ -33,16 +33,22 @@ struct RopeSplitPe {
   }
 };
 
+// Calls fn with the rotation hook for p's pairing (neox or interleaved).
+template <class Fn>
+inline void with_hook(const AttentionProblem& p, Fn&& fn) {
+  if (p.pe == PeKind::RopeNeox)
+    fn(RopeSplitPe<true>{p.inv_freq});
+  else
+    fn(RopeSplitPe<false>{p.inv_freq});
+}
+
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return p.pe == PeKind::RopeNeox ? attention::v002::workspace_bytes_for<true>(p)
                                   : attention::v002::workspace_bytes_for<false>(p);
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  if (p.pe == PeKind::RopeNeox)
-    attention::v002::launch_with(p, RopeSplitPe<true>{p.inv_freq}, workspace, stream);
-  else
-    attention::v002::launch_with(p, RopeSplitPe<false>{p.inv_freq}, workspace, stream);
+  with_hook(p, [&](const auto& pe) { attention::v002::launch_with(p, pe, workspace, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v008

@@ -12,10 +12,7 @@
 namespace fuselab::kernels::rope::v009 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  if (p.pe == PeKind::RopeNeox)
-    attention::v003::launch_with(p, v008::RopeSplitPe<true>{p.inv_freq}, stream);
-  else
-    attention::v003::launch_with(p, v008::RopeSplitPe<false>{p.inv_freq}, stream);
+  v008::with_hook(p, [&](const auto& pe) { attention::v003::launch_with(p, pe, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v009

@@ -10,10 +10,9 @@
 namespace fuselab::kernels::rope::v010 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  if (p.pe == PeKind::RopeNeox)
-    attention::v004::launch_with<attention::v004::kRowsV004>(p, v008::RopeSplitPe<true>{p.inv_freq}, stream);
-  else
-    attention::v004::launch_with<attention::v004::kRowsV004>(p, v008::RopeSplitPe<false>{p.inv_freq}, stream);
+  v008::with_hook(p, [&](const auto& pe) {
+    attention::v004::launch_with<attention::v004::kRowsV004>(p, pe, stream);
+  });
 }
 
 }  // namespace fuselab::kernels::rope::v010

@@ -10,10 +10,7 @@ namespace fuselab::kernels::rope::v011 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
   constexpr int kRows = attention::v005::kRows;
-  if (p.pe == PeKind::RopeNeox)
-    attention::v004::launch_with<kRows>(p, v008::RopeSplitPe<true>{p.inv_freq}, stream);
-  else
-    attention::v004::launch_with<kRows>(p, v008::RopeSplitPe<false>{p.inv_freq}, stream);
+  v008::with_hook(p, [&](const auto& pe) { attention::v004::launch_with<kRows>(p, pe, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v011

@@ -11,10 +11,7 @@
 namespace fuselab::kernels::rope::v013 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  if (p.pe == PeKind::RopeNeox)
-    attention::v007::launch_with(p, v008::RopeSplitPe<true>{p.inv_freq}, workspace, stream);
-  else
-    attention::v007::launch_with(p, v008::RopeSplitPe<false>{p.inv_freq}, workspace, stream);
+  v008::with_hook(p, [&](const auto& pe) { attention::v007::launch_with(p, pe, workspace, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v013

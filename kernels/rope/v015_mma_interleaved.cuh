@@ -10,10 +10,7 @@
 namespace fuselab::kernels::rope::v015 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  if (p.pe == PeKind::RopeNeox)
-    attention::v009::launch_with(p, v008::RopeSplitPe<true>{p.inv_freq}, workspace, stream);
-  else
-    attention::v009::launch_with(p, v008::RopeSplitPe<false>{p.inv_freq}, workspace, stream);
+  v008::with_hook(p, [&](const auto& pe) { attention::v009::launch_with(p, pe, workspace, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v015
