@@ -32,14 +32,19 @@ __device__ __forceinline__ void softmax_warp_rows(const AttentionProblem& p, con
                      gridDim.x * (kThreads / 32));
 }
 
-struct Design {
-  using Sched = v007::Contiguous;
+// A design's phase 1 when it is v007's partial_scores on schedule S.
+template <class S>
+struct V007Phase1 {
+  using Sched = S;
   static constexpr std::size_t kSmemBytes = v007::smem_bytes<Sched>();
   template <class Pe>
   __device__ static void partial_scores(const AttentionProblem& p, const Pe& pe,
                                         const v007::BlockWork& w, float* smem, float* part_out) {
     v007::partial_scores<Pe, Sched>(p, pe, w, smem, part_out);
   }
+};
+
+struct Design : V007Phase1<v007::Contiguous> {
   __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
                                  float* P, float*) {
     softmax_warp_rows(p, pl, part, P);

@@ -17,14 +17,7 @@
 
 namespace fuselab::kernels::attention::v009 {
 
-struct Design {
-  using Sched = v007::Interleaved;
-  static constexpr std::size_t kSmemBytes = v007::smem_bytes<Sched>();
-  template <class Pe>
-  __device__ static void partial_scores(const AttentionProblem& p, const Pe& pe,
-                                        const v007::BlockWork& w, float* smem, float* part_out) {
-    v007::partial_scores<Pe, Sched>(p, pe, w, smem, part_out);
-  }
+struct Design : v008::V007Phase1<v007::Interleaved> {
   __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
                                  float* P, float* smem) {
     v007::softmax_rows_by_block(p, pl, part, P, blockIdx.x, gridDim.x, reinterpret_cast<double*>(smem));
