@@ -10,6 +10,13 @@ namespace fuselab::experiments {
 
 inline constexpr long kExactPositions = 1L << 24;  // float(pos) is exact below this
 
+// Sincos::kReduced (kernels/common/pe.cuh) keeps its error bound for angles
+// below 2^17 rad; with inv_freq <= 1 that is every position below 2^17.
+inline Limits with_reduced_sincos(Limits l) {
+  l.max_position = (1L << 17) - 1;
+  return l;
+}
+
 // attention v001's one-block-per-query-row kernel: any Sq and Sk, causal,
 // GQA and cross-attention; D a multiple of `head_dim_multiple`, D <= max_head_dim.
 inline Limits row_kernel_limits(std::set<PeKind> pe, int head_dim_multiple,

@@ -14,6 +14,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v006_vec4_sincosf) {
           "slower than v005 (factor 0.7).")
       .prediction(fuselab::faster_than("sinusoidal/v005_vec4_sincos", 0.7, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("row_kernel_accpair_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, fuselab::kernels::sinusoidal::v005::PairSincosPe<false>>)
+      .kernel("row_kernel_accpair_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, fuselab::kernels::sinusoidal::v005::PairSincosPe<fuselab::kernels::Sincos::kAccurate>>)
       .launch(&k::launch);
 }

@@ -50,19 +50,25 @@ inline constexpr int kBlocksPerSm = 2;
 inline constexpr int kStage1Floats = 2 * kS * kLdQK;  // Q rows then K rows
 inline constexpr int kStage3Floats = kS * kLdV;
 
-// How a block walks its tiles (v007/v008: Contiguous; v009: Interleaved).
+// How a block walks its tiles (v007/v008: Contiguous; v009: Interleaved;
+// v011: ContiguousQkEvictFirst).
 //   kInterleaved: block c of a head takes tiles c, c + chunks, ... instead of
 //     the run [c * tpb, c * tpb + tpb), so the blocks of a head read adjacent
 //     128-byte row pieces at the same time.
 //   kPeAhead: phase 1 applies the PE to tile it+1 while the mma runs on tile
 //     it (one barrier per tile instead of two; one more ring stage).
+//   kQkEvictFirst: phase 1 reads Q and K with an L2 evict-first policy, so
+//     that the V rows prefetched for phase 3 are not their victims.
 struct Contiguous {
-  static constexpr bool kInterleaved = false, kPeAhead = false;
+  static constexpr bool kInterleaved = false, kPeAhead = false, kQkEvictFirst = false;
   static constexpr int kStages = 3;
 };
 struct Interleaved {
-  static constexpr bool kInterleaved = true, kPeAhead = true;
+  static constexpr bool kInterleaved = true, kPeAhead = true, kQkEvictFirst = false;
   static constexpr int kStages = 4;
+};
+struct ContiguousQkEvictFirst : Contiguous {
+  static constexpr bool kQkEvictFirst = true;
 };
 template <class Sched>
 inline constexpr std::size_t smem_bytes() {
@@ -168,19 +174,23 @@ __device__ __forceinline__ void prefetch_v_to_l2(const AttentionProblem& p, cons
 // ---------------------------------------------------------------- phase 1
 // A block's Q and K tiles: tile t is [64 Q rows | 64 K rows] x 32 columns,
 // row-major with kLdQK; column 4f of a row holds dims dim_of(t, f)..+3.
-template <class Pe>
+// kEvictFirst: read with an L2 evict-first policy.
+template <class Pe, bool kEvictFirst = false>
 struct QkTiles {
   static constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
   const AttentionProblem& p;
   const Pe& pe;
   const float* qbase;
   const float* kbase;
+  unsigned long long policy = 0;
 
   __device__ QkTiles(const AttentionProblem& p_, const Pe& pe_, const BlockWork& w)
       : p(p_),
         pe(pe_),
         qbase(p_.q + std::size_t(w.bh) * p_.Sq * p_.D),
-        kbase(p_.k + std::size_t(w.kv_bh) * p_.Sk * p_.D) {}
+        kbase(p_.k + std::size_t(w.kv_bh) * p_.Sk * p_.D) {
+    if constexpr (kEvictFirst) policy = l2_policy_evict_first();
+  }
 
   __device__ int dim_of(int t, int f) const {  // -1: outside D
     if constexpr (Pe::kPaired) {
@@ -202,8 +212,9 @@ struct QkTiles {
       const int d = dim_of(t, f);
       const bool valid = d >= 0 && row_valid(row);
       const float* base = row < kS ? qbase : kbase;
-      cp_async16(dst + row * kLdQK + 4 * f,
-                 valid ? base + std::size_t(row & (kS - 1)) * p.D + d : base, valid);
+      const float* src = valid ? base + std::size_t(row & (kS - 1)) * p.D + d : base;
+      if constexpr (kEvictFirst) cp_async16(dst + row * kLdQK + 4 * f, src, valid, policy);
+      else cp_async16(dst + row * kLdQK + 4 * f, src, valid);
     }
   }
 
@@ -263,7 +274,7 @@ __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const 
                                                const BlockWork& w, float* smem,
                                                float* __restrict__ part_out) {
   constexpr bool kHasPe = QkTiles<Pe>::kHasPe;
-  const QkTiles<Pe> tiles(p, pe, w);
+  const QkTiles<Pe, Sched::kQkEvictFirst> tiles(p, pe, w);
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   auto issue = [&](int t, int stage) { tiles.issue(t, smem + stage * kStage1Floats); };
   auto apply_pe = [&](int t, float* tile) { tiles.apply_pe(t, tile); };

@@ -3,10 +3,20 @@
 //   sinusoidal:  x[2i] += sin(angle), x[2i+1] += cos(angle)
 //   rope interleaved, pairs (2i, 2i+1); rope neox, pairs (i, i + D/2):
 //     a' = a*cos - b*sin,  b' = b*cos + a*sin
-// kFast selects __sincosf (SFU approximation; its error grows with |angle|,
-// so whether it passes at long positions is a measured result). The default
-// is sincosf (accurate, ~1 ulp; angles here stay below 105615 rad, so it
-// takes the fast Cody-Waite reduction path, not Payne-Hanek).
+// How sin/cos of the fp32 angle are evaluated (Sincos):
+//   kAccurate  sincosf (~1 ulp; angles here stay below 105615 rad, so it takes
+//              the Cody-Waite path, not Payne-Hanek); ~40 instructions.
+//   kFast      __sincosf (SFU approximation; its error grows with |angle|, so
+//              whether it passes at long positions is a measured result).
+//   kReduced   the angle reduced to [-pi, pi] first, then __sincosf:
+//              k = rint(angle / 2pi), r = (angle - k*C1) - k*C2 with
+//              C1 = fp32(2pi), C2 = 2pi - C1. With |angle| < 2^17 the first
+//              FMA is exact (the difference is < 4 with bits down to C1's
+//              ulp, 2^-21), the second rounds once (sin/cos off by <= 1.2e-7
+//              over 0..33000 rad, checked in float64); __sincosf on [-pi, pi]
+//              is within 2^-21.41 (3.6e-7). Abs error <= ~5e-7 for angles
+//              below 2^17 (positions below 131072: inv_freq <= 1), in ~6
+//              instructions and two SFU ops.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,10 +27,22 @@ __device__ __forceinline__ float pe_angle(int pos, float inv_freq) {
   return __fmul_rn(static_cast<float>(pos), inv_freq);
 }
 
-template <bool kFast = false>
+enum class Sincos { kAccurate, kFast, kReduced };
+
+__device__ __forceinline__ float reduce_to_pi(float angle) {
+  constexpr float kInv2Pi = 0.159154943091895335768883763372514362f;
+  constexpr float kC1 = 6.28318548202514648438f;      // fp32(2pi)
+  constexpr float kC2 = -1.7484555314695172e-07f;     // fp32(2pi - kC1)
+  const float k = rintf(angle * kInv2Pi);
+  return __fmaf_rn(-k, kC2, __fmaf_rn(-k, kC1, angle));
+}
+
+template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void pe_sincos(float angle, float* s, float* c) {
-  if constexpr (kFast) {
+  if constexpr (kMode == Sincos::kFast) {
     __sincosf(angle, s, c);
+  } else if constexpr (kMode == Sincos::kReduced) {
+    __sincosf(reduce_to_pi(angle), s, c);
   } else {
     sincosf(angle, s, c);
   }
@@ -28,21 +50,21 @@ __device__ __forceinline__ void pe_sincos(float angle, float* s, float* c) {
 
 // ---- sinusoidal -----------------------------------------------------------
 // x holds dims d..d+3 with d % 4 == 0: pairs i0 = d/2 (freq f0), i0+1 (f1).
-template <bool kFast = false>
+template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void sin_add4(float4& x, int pos, float f0, float f1) {
   float s, c;
-  pe_sincos<kFast>(pe_angle(pos, f0), &s, &c);
+  pe_sincos<kMode>(pe_angle(pos, f0), &s, &c);
   x.x += s;
   x.y += c;
-  pe_sincos<kFast>(pe_angle(pos, f1), &s, &c);
+  pe_sincos<kMode>(pe_angle(pos, f1), &s, &c);
   x.z += s;
   x.w += c;
 }
 // One element d (any d): sin at even d, cos at odd d; freq = inv_freq[d/2].
-template <bool kFast = false>
+template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ float sin_pe1(int pos, int d, float freq) {
   float s, c;
-  pe_sincos<kFast>(pe_angle(pos, freq), &s, &c);
+  pe_sincos<kMode>(pe_angle(pos, freq), &s, &c);
   return (d & 1) ? c : s;
 }
 
@@ -57,11 +79,11 @@ __device__ __forceinline__ void rope_inter4_cs(float4& x, float c0, float s0, fl
   rope_rotate(x.x, x.y, c0, s0);
   rope_rotate(x.z, x.w, c1, s1);
 }
-template <bool kFast = false>
+template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void rope_inter4(float4& x, int pos, float f0, float f1) {
   float s0, c0, s1, c1;
-  pe_sincos<kFast>(pe_angle(pos, f0), &s0, &c0);
-  pe_sincos<kFast>(pe_angle(pos, f1), &s1, &c1);
+  pe_sincos<kMode>(pe_angle(pos, f0), &s0, &c0);
+  pe_sincos<kMode>(pe_angle(pos, f1), &s1, &c1);
   rope_inter4_cs(x, c0, s0, c1, s1);
 }
 // Neox: lo holds dims i..i+3, hi holds dims i+D/2..i+D/2+3 (pairs i..i+3).
@@ -71,13 +93,13 @@ __device__ __forceinline__ void rope_neox4_cs(float4& lo, float4& hi, float4 c, 
   rope_rotate(lo.z, hi.z, c.z, s.z);
   rope_rotate(lo.w, hi.w, c.w, s.w);
 }
-template <bool kFast = false>
+template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void rope_neox4(float4& lo, float4& hi, int pos, float4 f) {
   float4 s, c;
-  pe_sincos<kFast>(pe_angle(pos, f.x), &s.x, &c.x);
-  pe_sincos<kFast>(pe_angle(pos, f.y), &s.y, &c.y);
-  pe_sincos<kFast>(pe_angle(pos, f.z), &s.z, &c.z);
-  pe_sincos<kFast>(pe_angle(pos, f.w), &s.w, &c.w);
+  pe_sincos<kMode>(pe_angle(pos, f.x), &s.x, &c.x);
+  pe_sincos<kMode>(pe_angle(pos, f.y), &s.y, &c.y);
+  pe_sincos<kMode>(pe_angle(pos, f.z), &s.z, &c.z);
+  pe_sincos<kMode>(pe_angle(pos, f.w), &s.w, &c.w);
   rope_neox4_cs(lo, hi, c, s);
 }
 

@@ -36,13 +36,13 @@ __device__ __forceinline__ void rotate_unit(const float* __restrict__ src, float
   if constexpr (kNeox) {
     const int half = D / 2;
     float4 lo = ldg4(s + 4 * u), hi = ldg4(s + half + 4 * u);
-    rope_neox4<false>(lo, hi, pos, ldg4(inv_freq + 4 * u));
+    rope_neox4<Sincos::kAccurate>(lo, hi, pos, ldg4(inv_freq + 4 * u));
     st4(o + 4 * u, lo);
     st4(o + half + 4 * u, hi);
   } else {
     float4 x = ldg4(s + 4 * u);
     const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + 2 * u));
-    rope_inter4<false>(x, pos, f.x, f.y);
+    rope_inter4<Sincos::kAccurate>(x, pos, f.x, f.y);
     st4(o + 4 * u, x);
   }
 }

@@ -32,7 +32,7 @@ static __global__ void __launch_bounds__(256)
     const int row = int(idx / half), i = int(idx % half);
     const int pos = row < Sq ? q_offset + row : k_offset + (row - Sq);
     float s, c;
-    pe_sincos<false>(pe_angle(pos, inv_freq[i]), &s, &c);
+    pe_sincos<Sincos::kAccurate>(pe_angle(pos, inv_freq[i]), &s, &c);
     cos_t[idx] = c;
     sin_t[idx] = s;
   }

@@ -32,7 +32,7 @@ struct OnTheFlyPe {
   }
   __device__ void inter(float4& x, int pos, int d, const float* c) const {
     const float2 f = f2(d / 2, c);
-    rope_inter4<false>(x, pos, f.x, f.y);
+    rope_inter4<Sincos::kAccurate>(x, pos, f.x, f.y);
   }
   __device__ void q(float4& x, int pos, int d, const float* c) const {
     if constexpr (kQ) inter(x, pos, d, c);
@@ -41,10 +41,10 @@ struct OnTheFlyPe {
     if constexpr (kK) inter(x, pos, d, c);
   }
   __device__ void q2(float4& lo, float4& hi, int pos, int i, const float* c) const {
-    if constexpr (kQ) rope_neox4<false>(lo, hi, pos, f4(i, c));
+    if constexpr (kQ) rope_neox4<Sincos::kAccurate>(lo, hi, pos, f4(i, c));
   }
   __device__ void k2(float4& lo, float4& hi, int pos, int i, const float* c) const {
-    if constexpr (kK) rope_neox4<false>(lo, hi, pos, f4(i, c));
+    if constexpr (kK) rope_neox4<Sincos::kAccurate>(lo, hi, pos, f4(i, c));
   }
 };
 

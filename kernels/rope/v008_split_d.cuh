@@ -15,31 +15,32 @@
 
 namespace fuselab::kernels::rope::v008 {
 
-template <bool kNeox>
+// kMode picks the sin/cos evaluation (v008..v016: accurate; v017, v018: reduced).
+template <bool kNeox, Sincos kMode = Sincos::kAccurate>
 struct RopeSplitPe {
   static constexpr bool kPaired = kNeox;
   const float* inv_freq;
   __device__ void inter(float4& x, int pos, int d) const {
     const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
-    rope_inter4<false>(x, pos, f.x, f.y);
+    rope_inter4<kMode>(x, pos, f.x, f.y);
   }
   __device__ void q(float4& x, int pos, int d) const { inter(x, pos, d); }
   __device__ void k(float4& x, int pos, int d) const { inter(x, pos, d); }
   __device__ void q2(float4& lo, float4& hi, int pos, int i) const {
-    rope_neox4<false>(lo, hi, pos, ldg4(inv_freq + i));
+    rope_neox4<kMode>(lo, hi, pos, ldg4(inv_freq + i));
   }
   __device__ void k2(float4& lo, float4& hi, int pos, int i) const {
-    rope_neox4<false>(lo, hi, pos, ldg4(inv_freq + i));
+    rope_neox4<kMode>(lo, hi, pos, ldg4(inv_freq + i));
   }
 };
 
 // Calls fn with the rotation hook for p's pairing (neox or interleaved).
-template <class Fn>
+template <Sincos kMode = Sincos::kAccurate, class Fn>
 inline void with_hook(const AttentionProblem& p, Fn&& fn) {
   if (p.pe == PeKind::RopeNeox)
-    fn(RopeSplitPe<true>{p.inv_freq});
+    fn(RopeSplitPe<true, kMode>{p.inv_freq});
   else
-    fn(RopeSplitPe<false>{p.inv_freq});
+    fn(RopeSplitPe<false, kMode>{p.inv_freq});
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) {

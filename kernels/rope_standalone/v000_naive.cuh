@@ -28,11 +28,11 @@ static __global__ void __launch_bounds__(256)
   if (p.pe == PeKind::RopeNeox) {
     const bool lo = d < half;
     const int i = lo ? d : d - half;
-    pe_sincos<false>(pe_angle(pos, p.inv_freq[i]), &s, &c);
+    pe_sincos<Sincos::kAccurate>(pe_angle(pos, p.inv_freq[i]), &s, &c);
     out = lo ? x[d] * c - x[d + half] * s : x[d] * c + x[d - half] * s;
   } else {
     const bool even = (d & 1) == 0;
-    pe_sincos<false>(pe_angle(pos, p.inv_freq[d / 2]), &s, &c);
+    pe_sincos<Sincos::kAccurate>(pe_angle(pos, p.inv_freq[d / 2]), &s, &c);
     out = even ? x[d] * c - x[d + 1] * s : x[d] * c + x[d - 1] * s;
   }
   p.out[e] = out;

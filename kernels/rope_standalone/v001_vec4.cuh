@@ -28,13 +28,13 @@ __global__ void __launch_bounds__(256) rope_vec4_kernel(const RopeProblem p, lon
   if constexpr (kNeox) {
     const int half = D / 2;
     float4 lo = ldg4(x + 4 * u), hi = ldg4(x + half + 4 * u);
-    rope_neox4<false>(lo, hi, pos, ldg4(p.inv_freq + 4 * u));
+    rope_neox4<Sincos::kAccurate>(lo, hi, pos, ldg4(p.inv_freq + 4 * u));
     st4(o + 4 * u, lo);
     st4(o + half + 4 * u, hi);
   } else {
     float4 v = ldg4(x + 4 * u);
     const float2 f = __ldg(reinterpret_cast<const float2*>(p.inv_freq + 2 * u));
-    rope_inter4<false>(v, pos, f.x, f.y);
+    rope_inter4<Sincos::kAccurate>(v, pos, f.x, f.y);
     st4(o + 4 * u, v);
   }
 }

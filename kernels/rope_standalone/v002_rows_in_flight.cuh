@@ -46,10 +46,10 @@ __global__ void __launch_bounds__(256) rope_rows_kernel(const RopeProblem p, lon
   const int pos = p.offset + s;
   const float4 f = ldg4(p.inv_freq + 4 * u);  // pairs 4u..4u+3 in both pairings
   float4 sn, cs;
-  pe_sincos<false>(pe_angle(pos, f.x), &sn.x, &cs.x);
-  pe_sincos<false>(pe_angle(pos, f.y), &sn.y, &cs.y);
-  pe_sincos<false>(pe_angle(pos, f.z), &sn.z, &cs.z);
-  pe_sincos<false>(pe_angle(pos, f.w), &sn.w, &cs.w);
+  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f.x), &sn.x, &cs.x);
+  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f.y), &sn.y, &cs.y);
+  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f.z), &sn.z, &cs.z);
+  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f.w), &sn.w, &cs.w);
 #pragma unroll
   for (int r = 0; r < kRows; ++r) {
     if (n0 + r < p.N) {

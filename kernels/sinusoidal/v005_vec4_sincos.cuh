@@ -1,9 +1,9 @@
 // sinusoidal v005 — the study's V5: cached inv_freq (shared memory, read as
 // float2), one sincos per dimension PAIR (both results used: sin -> 2i,
 // cos -> 2i+1), float4 everywhere, and the fast SFU intrinsic __sincosf
-// (template kFast). Its absolute error grows with |angle|; at positions
+// (Sincos::kFast). Its absolute error grows with |angle|; at positions
 // ~32768 it may fail 5e-5 — that is a result. v006 is the accurate twin
-// (kFast = false, sincosf), same code otherwise.
+// (Sincos::kAccurate, sincosf), same code otherwise.
 // Limits: D % 4 == 0, D <= 16384.
 #pragma once
 
@@ -13,7 +13,7 @@
 
 namespace fuselab::kernels::sinusoidal::v005 {
 
-template <bool kFast>
+template <Sincos kMode>
 struct PairSincosPe {
   static constexpr bool kPaired = false;
   static constexpr int smem_floats(int D) { return D / 2; }
@@ -22,7 +22,7 @@ struct PairSincosPe {
   }
   __device__ static void add(float4& x, int pos, int d, const float* cache) {
     const float2 f = *reinterpret_cast<const float2*>(cache + d / 2);  // d/2 even: 8B aligned
-    sin_add4<kFast>(x, pos, f.x, f.y);
+    sin_add4<kMode>(x, pos, f.x, f.y);
   }
   __device__ void q(float4& x, int pos, int d, const float* c) const { add(x, pos, d, c); }
   __device__ void k(float4& x, int pos, int d, const float* c) const { add(x, pos, d, c); }
@@ -30,14 +30,14 @@ struct PairSincosPe {
   __device__ void k2(float4&, float4&, int, int, const float*) const {}
 };
 
-template <bool kFast>
+template <Sincos kMode>
 inline void launch_t(const AttentionProblem& p, cudaStream_t stream) {
   attention::v001::launch_rows<1, attention::v001::kThreads, attention::v001::kMaxNV>(
-      p, PairSincosPe<kFast>{}, stream);
+      p, PairSincosPe<kMode>{}, stream);
 }
 
 inline void launch(const AttentionProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  launch_t<true>(p, stream);
+  launch_t<Sincos::kFast>(p, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v005

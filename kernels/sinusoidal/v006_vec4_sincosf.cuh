@@ -8,7 +8,7 @@
 namespace fuselab::kernels::sinusoidal::v006 {
 
 inline void launch(const AttentionProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  v005::launch_t<false>(p, stream);
+  v005::launch_t<Sincos::kAccurate>(p, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v006

@@ -11,18 +11,22 @@
 
 namespace fuselab::kernels::sinusoidal::v007 {
 
-struct SinSplitPe {
+// The sinusoidal hook of the split-D and head-tile designs; kMode picks the
+// sin/cos evaluation (v007..v015: accurate; v016, v017: reduced).
+template <Sincos kMode>
+struct SinPe {
   static constexpr bool kPaired = false;
   const float* inv_freq;
   __device__ void add(float4& x, int pos, int d) const {
     const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
-    sin_add4<false>(x, pos, f.x, f.y);
+    sin_add4<kMode>(x, pos, f.x, f.y);
   }
   __device__ void q(float4& x, int pos, int d) const { add(x, pos, d); }
   __device__ void k(float4& x, int pos, int d) const { add(x, pos, d); }
   __device__ void q2(float4&, float4&, int, int) const {}
   __device__ void k2(float4&, float4&, int, int) const {}
 };
+using SinSplitPe = SinPe<Sincos::kAccurate>;
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return attention::v002::workspace_bytes_for<false>(p);
