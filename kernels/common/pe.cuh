@@ -12,11 +12,11 @@
 //              k = rint(angle / 2pi), r = (angle - k*C1) - k*C2 with
 //              C1 = fp32(2pi), C2 = 2pi - C1. With |angle| < 2^17 the first
 //              FMA is exact (the difference is < 4 with bits down to C1's
-//              ulp, 2^-21), the second rounds once (sin/cos off by <= 1.2e-7
-//              over 0..33000 rad, checked in float64); __sincosf on [-pi, pi]
-//              is within 2^-21.41 (3.6e-7). Abs error <= ~5e-7 for angles
-//              below 2^17 (positions below 131072: inv_freq <= 1), in ~6
-//              instructions and two SFU ops.
+//              ulp, 2^-21), the second rounds once (sin/cos off by <= 1.5e-7
+//              below 2^17 rad: harness/tests/pe_reduce_test.cu); __sincosf on
+//              [-pi, pi] is within 2^-21.41 (3.6e-7). Abs error <= ~5e-7 for
+//              angles below 2^17 (positions below 131072: inv_freq <= 1), in
+//              ~6 instructions and two SFU ops.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -29,12 +29,13 @@ __device__ __forceinline__ float pe_angle(int pos, float inv_freq) {
 
 enum class Sincos { kAccurate, kFast, kReduced };
 
-__device__ __forceinline__ float reduce_to_pi(float angle) {
+// Host and device: harness/tests/pe_reduce_test.cu checks it on the CPU.
+__host__ __device__ __forceinline__ float reduce_to_pi(float angle) {
   constexpr float kInv2Pi = 0.159154943091895335768883763372514362f;
   constexpr float kC1 = 6.28318548202514648438f;      // fp32(2pi)
   constexpr float kC2 = -1.7484555314695172e-07f;     // fp32(2pi - kC1)
   const float k = rintf(angle * kInv2Pi);
-  return __fmaf_rn(-k, kC2, __fmaf_rn(-k, kC1, angle));
+  return fmaf(-k, kC2, fmaf(-k, kC1, angle));  // fmaf: one rounding on host and device
 }
 
 template <Sincos kMode = Sincos::kAccurate>
