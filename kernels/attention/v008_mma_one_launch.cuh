@@ -4,7 +4,7 @@
 // and fails cleanly if the grid does not fit). Same plan, same workspace,
 // same per-block work as v007; phase 2's rows are spread one warp per row
 // over all blocks (block b takes rows b, b + grid, ...).
-// The one-launch kernel takes a Design (v009 and v010 are other designs):
+// The one-launch kernel takes a Design (v009, v010 and v011 are other designs):
 //   Sched                        how a block walks its tiles (v007)
 //   kSmemBytes                   dynamic shared memory
 //   partial_scores<Pe>(...)      phase 1 into this block's partial
@@ -44,12 +44,15 @@ struct V007Phase1 {
   }
 };
 
-struct Design : V007Phase1<v007::Contiguous> {
+// v007's phase 1 on schedule S, then a warp per softmax row.
+template <class S>
+struct WarpRowsDesign : V007Phase1<S> {
   __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
                                  float* P, float*) {
     softmax_warp_rows(p, pl, part, P);
   }
 };
+using Design = WarpRowsDesign<v007::Contiguous>;
 
 template <class Pe, class D>
 __global__ void __launch_bounds__(kThreads, v007::kBlocksPerSm)

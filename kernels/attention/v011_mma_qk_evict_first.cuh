@@ -14,12 +14,7 @@
 
 namespace fuselab::kernels::attention::v011 {
 
-struct Design : v008::V007Phase1<v007::ContiguousQkEvictFirst> {
-  __device__ static void softmax(const AttentionProblem& p, const v007::Plan& pl, const float* part,
-                                 float* P, float*) {
-    v008::softmax_warp_rows(p, pl, part, P);
-  }
-};
+using Design = v008::WarpRowsDesign<v007::ContiguousQkEvictFirst>;
 
 // The kernel this version launches, per PE hook (for the experiment's records).
 template <class Pe>
