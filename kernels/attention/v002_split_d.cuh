@@ -213,15 +213,18 @@ static __global__ void __launch_bounds__(kS * 4)
 
 // ---------------------------------------------------------------- phase 3
 // P^T of head bh into shared memory, pt[key][query] (rows past Sq zero);
-// 256 threads, one float4 of P per thread and repetition.
+// kBlockThreads threads (a multiple of 16), one float4 of P per thread and
+// repetition.
+template <int kBlockThreads = kThreads>
 __device__ __forceinline__ void load_p_transposed(const AttentionProblem& p,
                                                   const float* __restrict__ P, int bh,
                                                   float (*pt)[kLd]) {
+  static_assert(kBlockThreads % 16 == 0 && (kS * kS / 4) % kBlockThreads == 0, "whole repetitions");
   const float* src = P + std::size_t(bh) * kS * kS;
   const int j4 = threadIdx.x & 15;
 #pragma unroll
-  for (int rep = 0; rep < 4; ++rep) {
-    const int i = (threadIdx.x >> 4) + 16 * rep;
+  for (int rep = 0; rep < kS * kS / 4 / kBlockThreads; ++rep) {
+    const int i = (threadIdx.x >> 4) + kBlockThreads / 16 * rep;
     const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
     pt[4 * j4 + 0][i] = x.x;
     pt[4 * j4 + 1][i] = x.y;

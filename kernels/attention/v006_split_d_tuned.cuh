@@ -49,36 +49,48 @@ __device__ __forceinline__ void outer4x4(float (&acc)[4][4], float4 a, float4 b)
 }
 
 // ---------------------------------------------------------------- phase 1
+// The sub-tile loader: Q and K sub-tiles [64 rows x kSub1 dims] of one head
+// through registers, the PE hook on the landed registers, transposed
+// conflict-free stores into t[dim][row] (kLd-padded). 256 threads.
+// Unpaired: column group g = warp & 3 (dims 8g..8g+7 of the sub-tile) of Q
+// and K row 32 * (warp >> 2) + lane. Paired: group g = warp & 1 (pairs
+// 8g..8g+7: low dims and the same high dims) of row 32 * (warp >> 2) + lane
+// of Q (warp & 2 == 0) or K.
 template <class Pe>
-__global__ void __launch_bounds__(kThreads, 2)
-    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
-                          int nsub, int spb) {
-  __shared__ __align__(16) float qs[2][kSub1][kLd];  // [buffer][sub-tile dim][row]
-  __shared__ __align__(16) float ks[2][kSub1][kLd];
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D, half = D >> 1;
-  const float* qbase = p.q + std::size_t(bh) * p.Sq * D;
-  const float* kbase = p.k + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
-
-  // Loader. Unpaired: column group g = warp & 3 (dims 8g..8g+7 of the
-  // sub-tile) of Q and K row 32 * (warp >> 2) + lane. Paired: group g =
-  // warp & 1 (pairs 8g..8g+7: low dims and the same high dims) of row
-  // 32 * (warp >> 2) + lane of Q (warp & 2 == 0) or K.
-  const int row = 32 * (warp >> 2) + lane;
-  const int g = Pe::kPaired ? (warp & 1) : (warp & 3);
-  const bool paired_is_q = (warp & 2) == 0;
+struct QkSubTiles {
+  const float* qbase;
+  const float* kbase;
+  int D, half, Sq, Sk, q_offset, k_offset;
+  int row, g;
+  bool paired_is_q;
   float4 x[4];  // unpaired: q0 q1 k0 k1; paired: lo0 lo1 hi0 hi1 of one tensor
   int dim0 = -1;
-  auto load = [&](int s) {
+
+  __device__ QkSubTiles(const AttentionProblem& p, int bh) {
+    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    const int kvh = h / (p.Hq / p.Hkv);
+    D = p.D;
+    half = D >> 1;
+    Sq = p.Sq;
+    Sk = p.Sk;
+    q_offset = p.q_offset;
+    k_offset = p.k_offset;
+    qbase = p.q + std::size_t(bh) * Sq * D;
+    kbase = p.k + std::size_t(b * p.Hkv + kvh) * Sk * D;
+    row = 32 * (warp >> 2) + lane;
+    g = Pe::kPaired ? (warp & 1) : (warp & 3);
+    paired_is_q = (warp & 2) == 0;
+  }
+
+  // Sub-tile s into registers (rows past Sq / Sk and dims past D read as zero).
+  __device__ __forceinline__ void load(int s) {
 #pragma unroll
     for (int n = 0; n < 4; ++n) x[n] = zero4();
     if constexpr (Pe::kPaired) {
       const int i = s * (kSub1 / 2) + 8 * g;
       dim0 = i < half ? i : -1;
-      const bool in_rows = row < (paired_is_q ? p.Sq : p.Sk);
+      const bool in_rows = row < (paired_is_q ? Sq : Sk);
       if (dim0 >= 0 && in_rows) {
         const float* src = (paired_is_q ? qbase : kbase) + std::size_t(row) * D;
         x[0] = ldg4(src + i);
@@ -91,34 +103,23 @@ __global__ void __launch_bounds__(kThreads, 2)
       dim0 = d < D ? d : -1;
       if (dim0 >= 0) {
         const bool two = d + 4 < D;
-        if (row < p.Sq) {
+        if (row < Sq) {
           x[0] = ldg4(qbase + std::size_t(row) * D + d);
           if (two) x[1] = ldg4(qbase + std::size_t(row) * D + d + 4);
         }
-        if (row < p.Sk) {
+        if (row < Sk) {
           x[2] = ldg4(kbase + std::size_t(row) * D + d);
           if (two) x[3] = ldg4(kbase + std::size_t(row) * D + d + 4);
         }
       }
     }
-  };
-  auto put = [](float (*t)[kLd], int col, int r, float4 v) {
-    t[col + 0][r] = v.x;
-    t[col + 1][r] = v.y;
-    t[col + 2][r] = v.z;
-    t[col + 3][r] = v.w;
-  };
+  }
 
-  const int ty = tid >> 4, tx = tid & 15;
-  float acc[4][4] = {};
-  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
-  if (s_begin < s_end) load(s_begin);
-  for (int s = s_begin; s < s_end; ++s) {
-    const int buf = (s - s_begin) & 1;
-    // PE on the landed registers (rows past Sq / Sk and dims past D stay zero).
+  // The PE on the landed registers, then the transposed stores.
+  __device__ __forceinline__ void store(const Pe& pe, float (*qt)[kLd], float (*kt)[kLd]) {
     if constexpr (Pe::kPaired) {
-      if (dim0 >= 0 && row < (paired_is_q ? p.Sq : p.Sk)) {
-        const int pos = (paired_is_q ? p.q_offset : p.k_offset) + row;
+      if (dim0 >= 0 && row < (paired_is_q ? Sq : Sk)) {
+        const int pos = (paired_is_q ? q_offset : k_offset) + row;
         if (paired_is_q) {
           pe.q2(x[0], x[2], pos, dim0);
           if (dim0 + 4 < half) pe.q2(x[1], x[3], pos, dim0 + 4);
@@ -127,31 +128,58 @@ __global__ void __launch_bounds__(kThreads, 2)
           if (dim0 + 4 < half) pe.k2(x[1], x[3], pos, dim0 + 4);
         }
       }
-      float(*t)[kLd] = paired_is_q ? qs[buf] : ks[buf];
-      put(t, 8 * g, row, x[0]);
-      put(t, 8 * g + 4, row, x[1]);
-      put(t, 16 + 8 * g, row, x[2]);
-      put(t, 16 + 8 * g + 4, row, x[3]);
+      float(*t)[kLd] = paired_is_q ? qt : kt;
+      put(t, 8 * g, x[0]);
+      put(t, 8 * g + 4, x[1]);
+      put(t, 16 + 8 * g, x[2]);
+      put(t, 16 + 8 * g + 4, x[3]);
     } else {
       if (dim0 >= 0) {
-        if (row < p.Sq) {
-          pe.q(x[0], p.q_offset + row, dim0);
-          if (dim0 + 4 < D) pe.q(x[1], p.q_offset + row, dim0 + 4);
+        if (row < Sq) {
+          pe.q(x[0], q_offset + row, dim0);
+          if (dim0 + 4 < D) pe.q(x[1], q_offset + row, dim0 + 4);
         }
-        if (row < p.Sk) {
-          pe.k(x[2], p.k_offset + row, dim0);
-          if (dim0 + 4 < D) pe.k(x[3], p.k_offset + row, dim0 + 4);
+        if (row < Sk) {
+          pe.k(x[2], k_offset + row, dim0);
+          if (dim0 + 4 < D) pe.k(x[3], k_offset + row, dim0 + 4);
         }
       }
-      put(qs[buf], 8 * g, row, x[0]);
-      put(qs[buf], 8 * g + 4, row, x[1]);
-      put(ks[buf], 8 * g, row, x[2]);
-      put(ks[buf], 8 * g + 4, row, x[3]);
+      put(qt, 8 * g, x[0]);
+      put(qt, 8 * g + 4, x[1]);
+      put(kt, 8 * g, x[2]);
+      put(kt, 8 * g + 4, x[3]);
     }
+  }
+
+  __device__ __forceinline__ void put(float (*t)[kLd], int col, float4 v) const {
+    t[col + 0][row] = v.x;
+    t[col + 1][row] = v.y;
+    t[col + 2][row] = v.z;
+    t[col + 3][row] = v.w;
+  }
+};
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, 2)
+    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
+                          int nsub, int spb) {
+  __shared__ __align__(16) float qs[2][kSub1][kLd];  // [buffer][sub-tile dim][row]
+  __shared__ __align__(16) float ks[2][kSub1][kLd];
+  const int tid = threadIdx.x;
+  const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
+  QkSubTiles<Pe> tiles(p, bh);
+
+  const int ty = tid >> 4, tx = tid & 15;
+  float acc[4][4] = {};
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) tiles.load(s_begin);
+  for (int s = s_begin; s < s_end; ++s) {
+    const int buf = (s - s_begin) & 1;
+    tiles.store(pe, qs[buf], ks[buf]);
     // One barrier: this buffer is complete, and every warp is past the
     // previous sub-tile's compute, which read the other buffer.
     __syncthreads();
-    if (s + 1 < s_end) load(s + 1);  // in flight during the FMAs below
+    if (s + 1 < s_end) tiles.load(s + 1);  // in flight during the FMAs below
     const float(*qt)[kLd] = qs[buf];
     const float(*kt)[kLd] = ks[buf];
     float4 a = ld4(&qt[0][4 * ty]), bb = ld4(&kt[0][4 * tx]);
