@@ -33,6 +33,7 @@
 #include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
+#include "kernels/common/dependent_launch.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 
@@ -200,37 +201,39 @@ static __global__ void __launch_bounds__(kThreads3, kBlocksPerSm3)
   }
 }
 
-// Three launches as in v006; the second and third may start early
-// (programmatic dependent launch) and wait inside for what they need.
+// The launches, as pieces v014 reuses. Phase 1 is an ordinary launch; phases
+// 2 and 3 may start early (programmatic dependent launch) and wait inside for
+// what they need. Workspace: the partials, then P.
+struct Buffers {
+  float* part;
+  float* P;
+};
+
+template <class Pe>
+inline Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
+                                     void* workspace, cudaStream_t stream) {
+  const Buffers buf{static_cast<float*>(workspace),
+                    reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1))};
+  v013::partial_scores_kernel<Pe><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, 0, stream>>>(
+      p, pe, buf.part, pl.nsub1, pl.spb1);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  return buf;
+}
+
+inline void launch_pv(const AttentionProblem& p, const Plan3& pl3, const float* P, cudaStream_t stream) {
+  set_max_dynamic_smem(&v013::pv_kernel, int(kPvSmemBytes));
+  launch_dependent(&v013::pv_kernel, dim3(pl3.chunks, unsigned(p.B) * p.Hq), dim3(kThreads3), kPvSmemBytes,
+                   stream, p, P, pl3.nsub, pl3.spb);
+}
+
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
                         cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
-  const Plan3 pl3 = make_plan3(p, v007::sm_count());
-  float* part = static_cast<float*>(workspace);
-  float* P = reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1));
-  const unsigned bh = unsigned(p.B) * p.Hq;
-  v013::partial_scores_kernel<Pe><<<dim3(pl.chunks1, bh), kThreads, 0, stream>>>(p, pe, part, pl.nsub1,
-                                                                          pl.spb1);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
-
-  cudaLaunchAttribute early{};
-  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  early.val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t cfg{};
-  cfg.stream = stream;
-  cfg.attrs = &early;
-  cfg.numAttrs = 1;
-  cfg.gridDim = dim3(ceil_div(p.Sq, 4), bh);
-  cfg.blockDim = dim3(kS, 4);
-  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, v006::softmax_after_kernel, p, static_cast<const float*>(part),
-                                        pl.chunks1, P));
-  cfg.gridDim = dim3(pl3.chunks, bh);
-  cfg.blockDim = dim3(kThreads3);
-  cfg.dynamicSmemBytes = kPvSmemBytes;
-  set_max_dynamic_smem(&v013::pv_kernel, int(kPvSmemBytes));
-  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, v013::pv_kernel, p, static_cast<const float*>(P), pl3.nsub,
-                                        pl3.spb));
+  const Buffers buf = launch_partial_scores(p, pe, pl, workspace, stream);
+  launch_dependent(&v006::softmax_after_kernel, dim3(ceil_div(p.Sq, 4), unsigned(p.B) * p.Hq), dim3(kS, 4), 0,
+                   stream, p, static_cast<const float*>(buf.part), pl.chunks1, buf.P);
+  launch_pv(p, make_plan3(p, v007::sm_count()), buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v006::workspace_bytes(p); }

@@ -1,0 +1,98 @@
+// attention v014 — v013 with a wider phase 2, and v006's phase 3 where
+// v013's 128-dim sub-tiles leave SMs idle. From v013's ncu profile
+// (reports/device-logs/20261121T0520Z-ncu-issue.txt):
+//   phase 2: v006's softmax takes ~7 us at every D: 64 blocks of 256 threads,
+//            each thread summing its score's chunk partials one after another
+//            (64 loads at D >= 2048, 8.8 cycles of long-scoreboard stall per
+//            instruction). Here a block owns one score row and four threads
+//            own each score, thread q summing chunks q, q + 4, ... in double;
+//            the four sums are added in q order (fixed order: deterministic).
+//            Four times the blocks, a quarter of the chain per thread.
+//   phase 3: v013's pv_kernel makes ceil(D / 128) blocks per head; where that
+//            is fewer than the SMs (D = 2048: 64 blocks), v006's pv_kernel
+//            (64-dim sub-tiles, 256 threads) runs instead.
+// Phase 1: v013's. Limits: as v013. Workspace: v013's.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v006_split_d_tuned.cuh"
+#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/dependent_launch.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/reduce.cuh"
+
+namespace fuselab::kernels::attention::v014 {
+
+using v002::kS;
+
+inline constexpr int kSplit = 4;  // threads per score in phase 2
+
+// Phase 2: grid (Sq, B*Hq), block (kS, kSplit): thread (j, q) of row i.
+static __global__ void __launch_bounds__(kS * kSplit)
+    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                       float* __restrict__ P) {
+  __shared__ double sums[kSplit][kS];
+  __shared__ float red[2];
+  const int j = threadIdx.x, q = threadIdx.y;
+  const int i = blockIdx.x, bh = blockIdx.y;
+  const bool visible = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
+  cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
+  double sum = 0.0;
+  if (visible) {
+    const float* src = part + std::size_t(bh) * chunks * kS * kS + i * kS + j;
+#pragma unroll 4
+    for (int c = q; c < chunks; c += kSplit) sum += double(src[std::size_t(c) * kS * kS]);
+  }
+  sums[q][j] = sum;
+  __syncthreads();
+  double total = 0.0;
+#pragma unroll
+  for (int k = 0; k < kSplit; ++k) total += sums[k][j];
+  const float s = visible ? float(total * double(p.scale)) : MaxOp::identity();
+  // Every q computes the row's softmax; the q == 0 threads publish and store.
+  const int w = j >> 5, lane = j & 31;
+  float m = warp_max(s);
+  if (lane == 0 && q == 0) red[w] = m;
+  __syncthreads();
+  m = fmaxf(red[0], red[1]);
+  __syncthreads();
+  const float e = visible ? expf(s - m) : 0.f;
+  float l = warp_sum(e);
+  if (lane == 0 && q == 0) red[w] = l;
+  __syncthreads();
+  l = red[0] + red[1];
+  if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v013::launch_partial_scores(p, pe, pl, workspace, stream);
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  launch_dependent(&row_softmax_kernel, dim3(p.Sq, bh), dim3(kS, kSplit), 0, stream, p,
+                   static_cast<const float*>(buf.part), pl.chunks1, buf.P);
+  const int sms = v007::sm_count();
+  const v013::Plan3 pl3 = v013::make_plan3(p, sms);
+  if (std::size_t(pl3.chunks) * bh >= std::size_t(sms)) {
+    v013::launch_pv(p, pl3, buf.P, stream);
+    return;
+  }
+  set_max_dynamic_smem(&v006::pv_kernel, int(v006::kPvSmemBytes));
+  launch_dependent(&v006::pv_kernel, dim3(pl.chunks3, bh), dim3(v002::kThreads), v006::kPvSmemBytes, stream, p,
+                   static_cast<const float*>(buf.P), pl.nsub3, pl.spb3);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v014::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v014
