@@ -23,6 +23,7 @@
 // causal, GQA, cross). Workspace: v006's.
 #pragma once
 
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -63,7 +64,33 @@ __device__ __forceinline__ void outer8x8(float (&acc)[8][8], float4 a0, float4 a
 __device__ __forceinline__ int tile_row(int ty, int i) { return 4 * ty + (i & 3) + (i >> 2) * 32; }
 
 // ---------------------------------------------------------------- phase 1
-template <class Pe>
+// The blocks of a cluster (consecutive chunks of one head, cluster (cs, 1, 1))
+// add their 64x64 partials held in shared memory at `mine`: rank r sums rows
+// r * 64 / cs.. over the ranks in rank order, in double, and writes the sum
+// as partial chunk / cs of the head (chunks / cs partials per head). 256 threads.
+__device__ __forceinline__ void cluster_sum_rows(float* mine, float* __restrict__ part, int bh,
+                                                 int chunks, int chunk) {
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  const int cs = static_cast<int>(cluster.num_blocks()), rank = static_cast<int>(cluster.block_rank());
+  cluster.sync();  // every rank's partial is in its shared memory
+  const int rows = kS / cs;
+  float* out = part + (std::size_t(bh) * (chunks / cs) + chunk / cs) * kS * kS;
+  for (int e = threadIdx.x; e < rows * (kS / 4); e += kThreads) {
+    const int off = (rank * rows + e / (kS / 4)) * kS + 4 * (e % (kS / 4));
+    double x = 0.0, y = 0.0, z = 0.0, w = 0.0;
+    for (int r = 0; r < cs; ++r) {
+      const float4 v = ld4(cluster.map_shared_rank(mine, r) + off);
+      x += v.x, y += v.y, z += v.z, w += v.w;
+    }
+    st4(out + off, make_float4(float(x), float(y), float(z), float(w)));
+  }
+  cluster.sync();  // no block leaves while another still reads its shared memory
+}
+
+// kClusterSum (v015): launched in clusters along the chunks; the block's
+// partial goes through cluster_sum_rows instead of straight to `part`.
+template <class Pe, bool kClusterSum = false>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
                           int nsub, int spb) {
@@ -122,9 +149,13 @@ __global__ void __launch_bounds__(kThreads, 2)
   __syncthreads();
   if (w == 1) put(red);
   __syncthreads();
-  if (w == 0) {
-    add(red);
-    put(part + (std::size_t(bh) * chunks + chunk) * kS * kS);
+  if (w == 0) add(red);
+  if constexpr (kClusterSum) {
+    float* mine = red + kS * kS;  // free since the last barrier
+    if (w == 0) put(mine);
+    cluster_sum_rows(mine, part, bh, chunks, chunk);
+  } else {
+    if (w == 0) put(part + (std::size_t(bh) * chunks + chunk) * kS * kS);
   }
 }
 

@@ -70,23 +70,33 @@ static __global__ void __launch_bounds__(kS * kSplit)
   if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
 }
 
+inline void launch_row_softmax(const AttentionProblem& p, const float* part, int chunks, float* P,
+                               cudaStream_t stream) {
+  launch_dependent(&row_softmax_kernel, dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, kSplit), 0, stream, p, part,
+                   chunks, P);
+}
+
+// Phase 3: v013's where its grid covers the SMs, else v006's.
+inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  const int sms = v007::sm_count();
+  const v013::Plan3 pl3 = v013::make_plan3(p, sms);
+  if (std::size_t(pl3.chunks) * bh >= std::size_t(sms)) {
+    v013::launch_pv(p, pl3, P, stream);
+    return;
+  }
+  set_max_dynamic_smem(&v006::pv_kernel, int(v006::kPvSmemBytes));
+  launch_dependent(&v006::pv_kernel, dim3(pl.chunks3, bh), dim3(v002::kThreads), v006::kPvSmemBytes, stream, p, P,
+                   pl.nsub3, pl.spb3);
+}
+
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
                         cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf = v013::launch_partial_scores(p, pe, pl, workspace, stream);
-  const unsigned bh = unsigned(p.B) * p.Hq;
-  launch_dependent(&row_softmax_kernel, dim3(p.Sq, bh), dim3(kS, kSplit), 0, stream, p,
-                   static_cast<const float*>(buf.part), pl.chunks1, buf.P);
-  const int sms = v007::sm_count();
-  const v013::Plan3 pl3 = v013::make_plan3(p, sms);
-  if (std::size_t(pl3.chunks) * bh >= std::size_t(sms)) {
-    v013::launch_pv(p, pl3, buf.P, stream);
-    return;
-  }
-  set_max_dynamic_smem(&v006::pv_kernel, int(v006::kPvSmemBytes));
-  launch_dependent(&v006::pv_kernel, dim3(pl.chunks3, bh), dim3(v002::kThreads), v006::kPvSmemBytes, stream, p,
-                   static_cast<const float*>(buf.P), pl.nsub3, pl.spb3);
+  launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  launch_pv(p, pl, buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }

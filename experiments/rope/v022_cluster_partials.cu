@@ -1,0 +1,27 @@
+// rope/v022_cluster_partials — v018's rotation on attention v015 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/rope/v022_cluster_partials.cuh"
+
+FUSELAB_EXPERIMENT(rope, v022_cluster_partials) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::rope::v008;
+  constexpr auto kReduced = fuselab::kernels::Sincos::kReduced;
+  return fuselab::Experiment{}
+      .parent("rope/v021_row_softmax")
+      .hypothesis(
+          "Attention v015 sums phase 1's partials in clusters of 8 chunks before they reach "
+          "global memory (0.5 MB instead of 4 MB at D = 2048, 8 partials per score for the "
+          "softmax instead of 64), predicted 1.13x over v014 at D = 2048. The rotation is "
+          "applied in phase 1's loader, before and apart from that change: ~14 us at D = 2048 "
+          "(v021: 15.6), neox.")
+      .prediction(fuselab::faster_than("rope/v021_row_softmax", 1.1, {"b1_h4_s64_d2048_neox"}))
+      .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::split_d_limits(
+          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::v002::kS)))
+      .kernel("partial_scores_8x8_cluster_rope_neox_reduced", (const void*)&a::v013::partial_scores_kernel<k::RopeSplitPe<true, kReduced>, true>)
+      .kernel("partial_scores_8x8_cluster_rope_inter_reduced", (const void*)&a::v013::partial_scores_kernel<k::RopeSplitPe<false, kReduced>, true>)
+      .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
+      .kernel("pv_8x8", (const void*)&a::v013::pv_kernel)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::rope::v022::launch, &a::v015::workspace_bytes);
+}
