@@ -39,6 +39,7 @@
 #include "kernels/attention/v002_split_d.cuh"  // NoPe, the PE hook interface
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
+#include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/reduce.cuh"
 #include "kernels/common/vec.cuh"
@@ -304,21 +305,7 @@ inline int max_cluster_size() {
       cudaGetLastError();
       return 8;
     }
-    cudaLaunchConfig_t cfg{};
-    cfg.gridDim = dim3(kMaxCluster, 1);
-    cfg.blockDim = dim3(kThreads);
-    cfg.dynamicSmemBytes = kSmemBytes;
-    cudaLaunchAttribute attr{};
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = kMaxCluster;
-    attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    int clusters = 0;
-    if (cudaOccupancyMaxActiveClusters(&clusters, fn, &cfg) != cudaSuccess || clusters < 1) {
-      cudaGetLastError();
-      return 8;
-    }
+    if (max_active_clusters(fn, kMaxCluster, kThreads, kSmemBytes) < 1) return 8;
     return kMaxCluster;
   }();
   return size;

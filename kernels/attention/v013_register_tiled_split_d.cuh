@@ -34,7 +34,7 @@
 #include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
-#include "kernels/common/dependent_launch.cuh"
+#include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 

@@ -23,7 +23,7 @@
 #include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/common/check.cuh"
-#include "kernels/common/dependent_launch.cuh"
+#include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/reduce.cuh"
 

@@ -17,7 +17,7 @@
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
-#include "kernels/common/cuda_check.h"
+#include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v015 {
@@ -37,18 +37,8 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
   const int cs = cluster_size(pl.chunks1);
   float* part = static_cast<float*>(workspace);
   float* P = reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1));
-  cudaLaunchAttribute cluster{};
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = unsigned(cs);
-  cluster.val.clusterDim.y = cluster.val.clusterDim.z = 1;
-  cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(pl.chunks1, unsigned(p.B) * p.Hq);
-  cfg.blockDim = dim3(v002::kThreads);
-  cfg.stream = stream;
-  cfg.attrs = &cluster;
-  cfg.numAttrs = 1;
-  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, &v013::partial_scores_kernel<Pe, true>, p, pe, part, pl.nsub1,
-                                        pl.spb1));
+  launch_clustered(cs, &v013::partial_scores_kernel<Pe, true>, dim3(pl.chunks1, unsigned(p.B) * p.Hq),
+                   dim3(v002::kThreads), 0, stream, p, pe, part, pl.nsub1, pl.spb1);
   v014::launch_row_softmax(p, part, pl.chunks1 / cs, P, stream);
   v014::launch_pv(p, pl, P, stream);
 }

@@ -1,0 +1,72 @@
+// Launch configurations beyond <<<>>> (sm_90).
+//   launch_dependent: programmatic dependent launch. The kernel may be
+//     scheduled while the previous kernel in the stream is still running; it
+//     must call cudaGridDependencySynchronize() before it reads what that
+//     kernel wrote.
+//   launch_clustered: thread-block clusters of (cluster, 1, 1).
+//   max_active_clusters: how many such clusters of a kernel the device holds
+//     at once (0 where it cannot run them or the query fails). A host query,
+//     legal during stream capture.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/common/cuda_check.h"
+
+namespace fuselab::kernels {
+
+inline cudaLaunchAttribute cluster_attribute(int cluster) {
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = unsigned(cluster);
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  return attr;
+}
+
+template <class... Params, class... Args>
+inline void launch_with_attribute(cudaLaunchAttribute attr, void (*kernel)(Params...), dim3 grid, dim3 block,
+                                  std::size_t smem, cudaStream_t stream, Args... args) {
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = grid;
+  cfg.blockDim = block;
+  cfg.dynamicSmemBytes = smem;
+  cfg.stream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, kernel, args...));
+}
+
+template <class... Params, class... Args>
+inline void launch_dependent(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
+                             cudaStream_t stream, Args... args) {
+  cudaLaunchAttribute early{};
+  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  early.val.programmaticStreamSerializationAllowed = 1;
+  launch_with_attribute(early, kernel, grid, block, smem, stream, args...);
+}
+
+template <class... Params, class... Args>
+inline void launch_clustered(int cluster, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
+                             cudaStream_t stream, Args... args) {
+  launch_with_attribute(cluster_attribute(cluster), kernel, grid, block, smem, stream, args...);
+}
+
+inline int max_active_clusters(const void* kernel, int cluster, int threads, std::size_t smem) {
+  cudaLaunchAttribute attr = cluster_attribute(cluster);
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3(unsigned(cluster));
+  cfg.blockDim = dim3(unsigned(threads));
+  cfg.dynamicSmemBytes = smem;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  int clusters = 0;
+  if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return clusters;
+}
+
+}  // namespace fuselab::kernels
