@@ -115,8 +115,8 @@ struct QkSubTiles {
     }
   }
 
-  // The PE on the landed registers, then the transposed stores.
-  __device__ __forceinline__ void store(const Pe& pe, float (*qt)[kLd], float (*kt)[kLd]) {
+  // The PE on the landed registers (rows past Sq / Sk and dims past D stay zero).
+  __device__ __forceinline__ void apply_pe(const Pe& pe) {
     if constexpr (Pe::kPaired) {
       if (dim0 >= 0 && row < (paired_is_q ? Sq : Sk)) {
         const int pos = (paired_is_q ? q_offset : k_offset) + row;
@@ -128,27 +128,39 @@ struct QkSubTiles {
           if (dim0 + 4 < half) pe.k2(x[1], x[3], pos, dim0 + 4);
         }
       }
-      float(*t)[kLd] = paired_is_q ? qt : kt;
-      put(t, 8 * g, x[0]);
-      put(t, 8 * g + 4, x[1]);
-      put(t, 16 + 8 * g, x[2]);
-      put(t, 16 + 8 * g + 4, x[3]);
-    } else {
-      if (dim0 >= 0) {
-        if (row < Sq) {
-          pe.q(x[0], q_offset + row, dim0);
-          if (dim0 + 4 < D) pe.q(x[1], q_offset + row, dim0 + 4);
-        }
-        if (row < Sk) {
-          pe.k(x[2], k_offset + row, dim0);
-          if (dim0 + 4 < D) pe.k(x[3], k_offset + row, dim0 + 4);
-        }
+    } else if (dim0 >= 0) {
+      if (row < Sq) {
+        pe.q(x[0], q_offset + row, dim0);
+        if (dim0 + 4 < D) pe.q(x[1], q_offset + row, dim0 + 4);
       }
-      put(qt, 8 * g, x[0]);
-      put(qt, 8 * g + 4, x[1]);
-      put(kt, 8 * g, x[2]);
-      put(kt, 8 * g + 4, x[3]);
+      if (row < Sk) {
+        pe.k(x[2], k_offset + row, dim0);
+        if (dim0 + 4 < D) pe.k(x[3], k_offset + row, dim0 + 4);
+      }
     }
+  }
+
+  // Hands each landed float4 to put(is_q, sub-tile column, value): columns
+  // 8g.. and 8g+4.. (paired: low dims there, the same high dims at 16 + ...).
+  template <class Put>
+  __device__ __forceinline__ void for_each(Put&& put) const {
+    if constexpr (Pe::kPaired) {
+      put(paired_is_q, 8 * g, x[0]);
+      put(paired_is_q, 8 * g + 4, x[1]);
+      put(paired_is_q, 16 + 8 * g, x[2]);
+      put(paired_is_q, 16 + 8 * g + 4, x[3]);
+    } else {
+      put(true, 8 * g, x[0]);
+      put(true, 8 * g + 4, x[1]);
+      put(false, 8 * g, x[2]);
+      put(false, 8 * g + 4, x[3]);
+    }
+  }
+
+  // The PE, then the transposed stores into qt / kt.
+  __device__ __forceinline__ void store(const Pe& pe, float (*qt)[kLd], float (*kt)[kLd]) {
+    apply_pe(pe);
+    for_each([&](bool is_q, int col, float4 v) { put(is_q ? qt : kt, col, v); });
   }
 
   __device__ __forceinline__ void put(float (*t)[kLd], int col, float4 v) const {

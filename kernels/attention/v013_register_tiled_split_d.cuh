@@ -240,11 +240,15 @@ struct Buffers {
   float* P;
 };
 
+inline Buffers buffers(const AttentionProblem& p, const v002::Plan& pl, void* workspace) {
+  return {static_cast<float*>(workspace),
+          reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1))};
+}
+
 template <class Pe>
 inline Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                      void* workspace, cudaStream_t stream) {
-  const Buffers buf{static_cast<float*>(workspace),
-                    reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1))};
+  const Buffers buf = buffers(p, pl, workspace);
   v013::partial_scores_kernel<Pe><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, 0, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);
   FUSELAB_CUDA_CHECK(cudaGetLastError());

@@ -62,12 +62,11 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
     return;
   }
   // chunks / cs <= chunks1 partials: the workspace holds them.
-  float* part = static_cast<float*>(workspace);
-  float* P = reinterpret_cast<float*>(static_cast<char*>(workspace) + v002::part_bytes(p, pl.chunks1));
+  const v013::Buffers buf = v013::buffers(p, pl, workspace);
   launch_clustered(cp.cs, &v013::partial_scores_kernel<Pe, true>, dim3(cp.chunks, unsigned(p.B) * p.Hq),
-                   dim3(v002::kThreads), 0, stream, p, pe, part, pl.nsub1, pl.spb1);
-  v014::launch_row_softmax(p, part, cp.chunks / cp.cs, P, stream);
-  v014::launch_pv(p, pl, P, stream);
+                   dim3(v002::kThreads), 0, stream, p, pe, buf.part, pl.nsub1, pl.spb1);
+  v014::launch_row_softmax(p, buf.part, cp.chunks / cp.cs, buf.P, stream);
+  v014::launch_pv(p, pl, buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }

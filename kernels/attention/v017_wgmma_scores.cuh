@@ -1,0 +1,149 @@
+// attention v017 — v014 with phase 1's products on the tensor cores through
+// warpgroup MMA (wgmma, sm_90a) at fp32 accuracy (3xTF32,
+// kernels/common/wgmma_tf32.cuh). From v013/v014's ncu profiles at
+// D = 16384: phase 1 is bound by issuing its 268 M SIMT FMAs (FMA pipe 42 %,
+// issue 54 %, 28.7 us), not by its 33.5 MB of DRAM reads (~12 us at copy
+// bandwidth). The earlier mma.sync versions (v007-v011) split every fragment
+// element in registers for each mma and ran no faster; here each element is
+// split once, as it lands, and one wgmma m64n64k8 covers the block's whole
+// 64x64 score tile per 8 dims.
+//   phase 1: v006's loader (registers, PE hook, prefetch of the next
+//            sub-tile); the landed values are split into tf32 big and small
+//            parts and stored in wgmma's no-swizzle K-major layout (Q big,
+//            Q small, K big, K small; double-buffered, 64 KB); 256 threads =
+//            two warpgroups, warpgroup w runs the three products of k-steps
+//            2w and 2w+1 of each 32-dim sub-tile on the block's 64x64
+//            accumulator; at the end warpgroup 1's accumulator is added to
+//            warpgroup 0's through shared memory and stored.
+//   phases 2 and 3: v014's (a block per score row; v013's or v006's P V).
+// Needs a build for sm_90a (FUSELAB_SM90A); elsewhere the launch throws.
+// Limits: as v013. Workspace: v013's.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v006_split_d_tuned.cuh"
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_tf32.cuh"
+
+namespace fuselab::kernels::attention::v017 {
+
+using v002::kS;
+using v002::kSub1;
+using v002::kThreads;
+
+inline constexpr int kTileFloats = kS * kSub1;        // one operand tile: 64 rows x 32 dims
+inline constexpr int kBufferFloats = 4 * kTileFloats;  // Q big, Q small, K big, K small
+inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats * sizeof(float);
+static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits");
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, 2)
+    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
+                          int nsub, int spb) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  const int tid = threadIdx.x, wg = tid >> 7;
+  const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
+  v006::QkSubTiles<Pe> tiles(p, bh);
+  float acc[32];
+#pragma unroll
+  for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) tiles.load(s_begin);
+  for (int s = s_begin; s < s_end; ++s) {
+    float* buf = smem + ((s - s_begin) & 1) * kBufferFloats;
+    tiles.apply_pe(pe);
+    tiles.for_each([&](bool is_q, int col, float4 v) {
+      float* big = buf + (is_q ? 0 : 2 * kTileFloats);
+      const int off = wgmma_core_offset(tiles.row, col, kS);
+      const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
+                                   __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
+      const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
+                                    __uint_as_float(to_tf32(v.z - b.z)), __uint_as_float(to_tf32(v.w - b.w)));
+      st4(big + off, b);
+      st4(big + kTileFloats + off, sm);
+    });
+    fence_proxy_async_shared();
+    // One barrier: this buffer is complete, and every warpgroup waited for
+    // its products on the other buffer (previous sub-tile).
+    __syncthreads();
+    if (s + 1 < s_end) tiles.load(s + 1);  // in flight during the products
+    wgmma_fence_operands(acc);
+    wgmma_fence();
+#pragma unroll
+    for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
+      const std::uint64_t qb = wgmma_tile_desc(buf, kS, k), qs = wgmma_tile_desc(buf + kTileFloats, kS, k);
+      const std::uint64_t kb = wgmma_tile_desc(buf + 2 * kTileFloats, kS, k);
+      const std::uint64_t ks = wgmma_tile_desc(buf + 3 * kTileFloats, kS, k);
+      wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
+      wgmma_m64n64k8_tf32(acc, qb, ks);
+      wgmma_m64n64k8_tf32(acc, qb, kb);
+    }
+    wgmma_commit();
+    wgmma_wait<0>();
+    wgmma_fence_operands(acc);
+  }
+
+  // Warpgroup 1's accumulator onto warpgroup 0's, then the block's store.
+  const int w = (tid >> 5) & 3, l = tid & 31;
+  auto at = [&](int j, int r) { return (16 * w + l / 4 + 8 * (r >> 1)) * kS + 8 * j + 2 * (l & 3); };
+  __syncthreads();  // every warpgroup is done with the buffers
+  if (wg == 1) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; r += 2)
+        *reinterpret_cast<float2*>(smem + at(j, r)) = make_float2(acc[4 * j + r], acc[4 * j + r + 1]);
+  }
+  __syncthreads();
+  if (wg == 0) {
+    float* out = part + (std::size_t(bh) * chunks + chunk) * kS * kS;
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; r += 2) {
+        const float2 o = *reinterpret_cast<const float2*>(smem + at(j, r));
+        *reinterpret_cast<float2*>(out + at(j, r)) = make_float2(acc[4 * j + r] + o.x, acc[4 * j + r + 1] + o.y);
+      }
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+#if !defined(FUSELAB_SM90A)
+  throw std::runtime_error(
+      "attention v017 needs wgmma, built only for sm_90a. Fix: configure with "
+      "-DCMAKE_CUDA_ARCHITECTURES=90a (the default on an H100/H200)");
+#endif
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v013::buffers(p, pl, workspace);
+  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe>, int(kSmemBytes));
+  v017::partial_scores_kernel<Pe><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
+      p, pe, buf.part, pl.nsub1, pl.spb1);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  v014::launch_pv(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v017::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v017

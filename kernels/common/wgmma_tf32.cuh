@@ -1,0 +1,86 @@
+// Warpgroup MMA (wgmma, sm_90a) on tf32 operands in shared memory, fp32
+// accumulators, at fp32 accuracy by the 3xTF32 split of mma_tf32.cuh:
+//   a*b ~= a_small*b_big + a_big*b_small + a_big*b_big.
+// Only built where the target has Hopper's arch-specific features
+// (__CUDA_ARCH_FEAT_SM90_ALL, i.e. sm_90a); FUSELAB_SM90A tells host code.
+//
+// Operand tiles (A: M rows, B: N rows; both K-major, the only major order
+// wgmma takes for tf32) use the no-swizzle canonical layout: a core matrix is
+// 8 rows x 4 tf32 (16 bytes per row, 128 contiguous bytes); within one k-step
+// of 8 dims, core (row / 8, dim / 4) sits at (row / 8) * 256 + (dim / 4) * 128
+// bytes (leading-dimension offset 128: the next core along K; stride offset
+// 256: the next along M/N); k-step s of a `rows`-row tile starts at
+// s * rows * 32 bytes.
+//
+// Accumulator fragment of m64nNk8 (per warpgroup thread; warp w = its warp
+// in the group, l = lane): register 4j + r holds row 16w + l/4 + 8(r/2),
+// column 8j + 2(l%4) + r%2.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/common/mma_tf32.cuh"  // to_tf32
+
+namespace fuselab::kernels {
+
+// Float offset of (row, dim) in a `rows`-row tile in the layout above.
+__host__ __device__ constexpr int wgmma_core_offset(int row, int dim, int rows) {
+  return (dim >> 3) * rows * 8 + (row >> 3) * 64 + ((dim >> 2) & 1) * 32 + (row & 7) * 4 + (dim & 3);
+}
+
+// Shared-memory matrix descriptor, no swizzle.
+__device__ __forceinline__ std::uint64_t wgmma_desc(const void* smem, std::uint32_t lead_bytes,
+                                                    std::uint32_t stride_bytes) {
+  const std::uint32_t addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem));
+  return std::uint64_t((addr & 0x3FFFF) >> 4) | (std::uint64_t((lead_bytes & 0x3FFFF) >> 4) << 16) |
+         (std::uint64_t((stride_bytes & 0x3FFFF) >> 4) << 32);
+}
+
+// Descriptor of k-step `step` of a `rows`-row tile.
+__device__ __forceinline__ std::uint64_t wgmma_tile_desc(const float* tile, int rows, int step) {
+  return wgmma_desc(tile + step * rows * 8, 128, 256);
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+
+// Generic-proxy shared-memory writes become visible to wgmma's (async proxy)
+// reads after this fence and a barrier.
+__device__ __forceinline__ void fence_proxy_async_shared() {
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+template <int kPending>
+__device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(kPending) : "memory");
+}
+
+// Keeps the compiler from moving accumulator reads or writes across an
+// asynchronous wgmma.
+template <int N>
+__device__ __forceinline__ void wgmma_fence_operands(float (&d)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+// d[64 x 64] += A[64 x 8] * B[64 x 8]^T, one warpgroup, tf32 in, fp32 accumulate.
+__device__ __forceinline__ void wgmma_m64n64k8_tf32(float (&d)[32], std::uint64_t a, std::uint64_t b) {
+  asm volatile(
+      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "%32, %33, accumulate, 1, 1;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : "l"(a), "l"(b)
+      : "memory");
+}
+
+#endif  // __CUDA_ARCH_FEAT_SM90_ALL
+
+}  // namespace fuselab::kernels
