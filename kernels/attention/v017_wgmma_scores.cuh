@@ -46,22 +46,25 @@ inline constexpr int kBufferFloats = 4 * kTileFloats;  // Q big, Q small, K big,
 inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats * sizeof(float);
 static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits");
 
-template <class Pe>
+// kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
+// loaders alternate and a sub-tile's loads have two steps to land.
+template <class Pe, int kAhead = 1>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
                           int nsub, int spb) {
+  static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   const int tid = threadIdx.x, wg = tid >> 7;
   const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
-  v006::QkSubTiles<Pe> tiles(p, bh);
   float acc[32];
 #pragma unroll
   for (int i = 0; i < 32; ++i) acc[i] = 0.f;
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
-  if (s_begin < s_end) tiles.load(s_begin);
-  for (int s = s_begin; s < s_end; ++s) {
+  // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
+  // with s + kAhead, the products on the buffer.
+  auto step = [&](v006::QkSubTiles<Pe>& tiles, int s) {
     float* buf = smem + ((s - s_begin) & 1) * kBufferFloats;
     tiles.apply_pe(pe);
     tiles.for_each([&](bool is_q, int col, float4 v) {
@@ -78,7 +81,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
     __syncthreads();
-    if (s + 1 < s_end) tiles.load(s + 1);  // in flight during the products
+    if (s + kAhead < s_end) tiles.load(s + kAhead);  // in flight during the products
     wgmma_fence_operands(acc);
     wgmma_fence();
 #pragma unroll
@@ -93,6 +96,18 @@ __global__ void __launch_bounds__(kThreads, 2)
     wgmma_commit();
     wgmma_wait<0>();
     wgmma_fence_operands(acc);
+  };
+  v006::QkSubTiles<Pe> first(p, bh);
+  if (s_begin < s_end) first.load(s_begin);
+  if constexpr (kAhead == 1) {
+    for (int s = s_begin; s < s_end; ++s) step(first, s);
+  } else {
+    v006::QkSubTiles<Pe> second(p, bh);
+    if (s_begin + 1 < s_end) second.load(s_begin + 1);
+    for (int s = s_begin; s < s_end; s += 2) {
+      step(first, s);
+      if (s + 1 < s_end) step(second, s + 1);
+    }
   }
 
   // Warpgroup 1's accumulator onto warpgroup 0's, then the block's store.
@@ -122,20 +137,32 @@ __global__ void __launch_bounds__(kThreads, 2)
 #endif
 }
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
-                        cudaStream_t stream) {
+inline void require_sm90a() {
 #if !defined(FUSELAB_SM90A)
   throw std::runtime_error(
-      "attention v017 needs wgmma, built only for sm_90a. Fix: configure with "
+      "this version needs wgmma, built only for sm_90a. Fix: configure with "
       "-DCMAKE_CUDA_ARCHITECTURES=90a (the default on an H100/H200)");
 #endif
-  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+}
+
+// Phase 1 (v019 reuses it); returns where the partials and P go.
+template <class Pe, int kAhead>
+inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
+                                           void* workspace, cudaStream_t stream) {
+  require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe>, int(kSmemBytes));
-  v017::partial_scores_kernel<Pe><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
+  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead>, int(kSmemBytes));
+  v017::partial_scores_kernel<Pe, kAhead><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
+  return buf;
+}
+
+template <class Pe, int kAhead = 1>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
+                        cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = launch_partial_scores<Pe, kAhead>(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
   v014::launch_pv(p, pl, buf.P, stream);
 }

@@ -1,0 +1,24 @@
+// sinusoidal/v024_wgmma_scores_two_ahead — v017's PE on attention v018 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v024_wgmma_scores_two_ahead.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v024_wgmma_scores_two_ahead) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::sinusoidal::v017;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v023_wgmma_scores")
+      .hypothesis(
+          "Attention v018 loads phase 1's sub-tiles two ahead (v017's wgmma phase 1 waits on "
+          "its loads: long scoreboard 6.9 cycles per instruction), predicted 1.3x over v017 at "
+          "D >= 8192. The PE is applied to each sub-tile as it lands, one step later than on "
+          "v017 but the same work: ~40 us at D = 16384 and ~27 us at D = 8192.")
+      .prediction(fuselab::faster_than("sinusoidal/v023_wgmma_scores", 1.25, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
+      .limits(fuselab::experiments::with_reduced_sincos(
+          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, a::v002::kS)))
+      .kernel("partial_scores_wgmma_two_ahead_sin_reduced", (const void*)&a::v017::partial_scores_kernel<k::Pe, a::v018::kAhead>)
+      .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
+      .kernel("pv_8x8", (const void*)&a::v013::pv_kernel)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::sinusoidal::v024::launch, &a::v018::workspace_bytes);
+}

@@ -1,0 +1,193 @@
+// attention v019 — v018 with phase 3 (O = P V) on wgmma at fp32 accuracy
+// (3xTF32) too. From v014's ncu profile at D = 16384, phase 3 takes 22.5 us,
+// bound by issuing its 268 M SIMT FMAs (FMA pipe 54 %, issue 64 %), against
+// ~12 us for its 33.5 MB of DRAM traffic.
+//   phase 3: 256 threads = two warpgroups; a step covers 128 dims of O,
+//            warpgroup w the 64 dims 64w.. . P (64 x 64) is split into tf32
+//            big and small parts once per block, in wgmma's K-major layout
+//            (A: query rows, keys along K). V is K-major only transposed
+//            (B: dims as rows, keys along K): each thread loads float4s along
+//            dims and stores their split parts one float at a time; a warp
+//            covers 4 keys x 32 dims and the dim-direction core stride is
+//            272 bytes (16 of padding), which puts its 32 stores in 32
+//            banks. The next step's V is loaded into registers during the
+//            products; the products of a step: 8 k-steps x 3 wgmma m64n64k8.
+//            Where the grid would not cover the SMs (D = 2048), v006's phase 3
+//            runs, as in v014.
+// Phases 1 and 2: v018's. Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v006_split_d_tuned.cuh"
+#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v018_wgmma_scores_two_ahead.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/launch_config.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_tf32.cuh"
+
+namespace fuselab::kernels::attention::v019 {
+
+using v002::kS;
+using v002::kThreads;
+
+inline constexpr int kDims = 128;                  // dims of O per step, 64 per warpgroup
+inline constexpr int kPFloats = kS * kS;           // P, one of big / small
+inline constexpr int kVCoreStride = 68;            // floats between dim-adjacent core matrices (272 B)
+inline constexpr int kVStepFloats = 8 * kVCoreStride;  // one k-step (8 keys) of a 64-dim V^T tile
+inline constexpr int kVFloats = (kS / 8) * kVStepFloats;  // a 64-dim V^T tile, one of big / small
+inline constexpr std::size_t kSmemBytes = (2 * kPFloats + 4 * kVFloats) * sizeof(float);
+inline constexpr int kBlocksPerSm = 2;
+
+// V^T element (dim n of the warpgroup's 64, key) in its tile.
+__host__ __device__ constexpr int v_offset(int n, int key) {
+  return (key >> 3) * kVStepFloats + (n >> 3) * kVCoreStride + ((key >> 2) & 1) * 32 + (n & 7) * 4 + (key & 3);
+}
+
+struct Plan {
+  int nsub, spb, chunks;
+};
+
+inline Plan make_plan(const AttentionProblem& p, int sms) {
+  Plan pl{};
+  pl.nsub = ceil_div(p.D, kDims);
+  pl.spb = std::max(1, ceil_div(pl.nsub * p.B * p.Hq, kBlocksPerSm * sms));
+  pl.chunks = ceil_div(pl.nsub, pl.spb);
+  return pl;
+}
+
+static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  float* pbig = smem;  // then P small, then V^T: [warpgroup][big, small]
+  float* vt = smem + 2 * kPFloats;
+  const int tid = threadIdx.x, wg = tid >> 7, warp = tid >> 5, lane = tid & 31;
+  const int chunk = blockIdx.x, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kvh = h / (p.Hq / p.Hkv);
+  const int D = p.D;
+  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  float* obase = p.out + std::size_t(bh) * p.Sq * D;
+
+  // V of step s: task t = warp + 8r covers keys 4 (t % 16).. (lane % 4 picks
+  // one) and dims 32 (t / 16) + 4 (lane / 4).. of the step.
+  const int key_lo = lane & 3, f = lane >> 2;
+  float4 vr[8];
+  auto load = [&](int s) {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int t = warp + 8 * r, key = 4 * (t & 15) + key_lo, d = s * kDims + 32 * (t >> 4) + 4 * f;
+      vr[r] = (key < p.Sk && d < D) ? ldg4(vbase + std::size_t(key) * D + d) : zero4();
+    }
+  };
+  auto put_v = [&] {
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int t = warp + 8 * r, key = 4 * (t & 15) + key_lo, n = 32 * (t >> 4) + 4 * f;
+      float* tile = vt + (n >> 6) * 2 * kVFloats;
+      const float x[4] = {vr[r].x, vr[r].y, vr[r].z, vr[r].w};
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int off = v_offset((n & 63) + i, key);
+        const float big = __uint_as_float(to_tf32(x[i]));
+        tile[off] = big;
+        tile[kVFloats + off] = __uint_as_float(to_tf32(x[i] - big));
+      }
+    }
+  };
+
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
+
+  cudaGridDependencySynchronize();  // P is complete and visible
+  {
+    const float* src = P + std::size_t(bh) * kS * kS;
+#pragma unroll
+    for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, i = e & 63, j4 = e >> 6;
+      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+      const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
+                                     __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
+      const int off = wgmma_core_offset(i, 4 * j4, kS);
+      st4(pbig + off, big);
+      st4(pbig + kPFloats + off,
+          make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
+                      __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
+    }
+  }
+
+  const int w = warp & 3;
+  const float* vbig = vt + wg * 2 * kVFloats;
+  for (int s = s_begin; s < s_end; ++s) {
+    put_v();
+    fence_proxy_async_shared();
+    __syncthreads();  // V^T of this step (and, the first time, P) is complete
+    if (s + 1 < s_end) load(s + 1);  // in flight during the products
+    float acc[32];
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+    wgmma_fence_operands(acc);
+    wgmma_fence();
+#pragma unroll
+    for (int k = 0; k < kS / 8; ++k) {
+      const std::uint64_t pb = wgmma_tile_desc(pbig, kS, k), ps = wgmma_tile_desc(pbig + kPFloats, kS, k);
+      const std::uint64_t vb = wgmma_desc(vbig + k * kVStepFloats, 128, kVCoreStride * 4);
+      const std::uint64_t vs = wgmma_desc(vbig + kVFloats + k * kVStepFloats, 128, kVCoreStride * 4);
+      wgmma_m64n64k8_tf32(acc, ps, vb);  // small terms first
+      wgmma_m64n64k8_tf32(acc, pb, vs);
+      wgmma_m64n64k8_tf32(acc, pb, vb);
+    }
+    wgmma_commit();
+    wgmma_wait<0>();
+    wgmma_fence_operands(acc);
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; r += 2) {
+        const int row = 16 * w + lane / 4 + 8 * (r >> 1);
+        const int d = s * kDims + 64 * wg + 8 * j + 2 * (lane & 3);
+        if (row < p.Sq && d < D)
+          *reinterpret_cast<float2*>(obase + std::size_t(row) * D + d) = make_float2(acc[4 * j + r], acc[4 * j + r + 1]);
+      }
+    __syncthreads();  // every warpgroup is done with V^T before the next step's stores
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v017::launch_partial_scores<Pe, v018::kAhead>(p, pe, pl, workspace, stream);
+  v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  const int sms = v007::sm_count();
+  const Plan pl3 = make_plan(p, sms);
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
+    v014::launch_pv(p, pl, buf.P, stream);  // below one wave: v014's choice (v006's phase 3)
+    return;
+  }
+  set_max_dynamic_smem(&v019::pv_kernel, int(kSmemBytes));
+  launch_dependent(&v019::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p,
+                   static_cast<const float*>(buf.P), pl3.nsub, pl3.spb);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v019::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v019
