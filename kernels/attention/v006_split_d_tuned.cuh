@@ -140,27 +140,28 @@ struct QkSubTiles {
     }
   }
 
-  // Hands each landed float4 to put(is_q, sub-tile column, value): columns
-  // 8g.. and 8g+4.. (paired: low dims there, the same high dims at 16 + ...).
+  // Hands each landed float4 to put(is_q, row, sub-tile column, value):
+  // columns 8g.. and 8g+4.. (paired: low dims there, the same high dims at
+  // 16 + ...).
   template <class Put>
   __device__ __forceinline__ void for_each(Put&& put) const {
     if constexpr (Pe::kPaired) {
-      put(paired_is_q, 8 * g, x[0]);
-      put(paired_is_q, 8 * g + 4, x[1]);
-      put(paired_is_q, 16 + 8 * g, x[2]);
-      put(paired_is_q, 16 + 8 * g + 4, x[3]);
+      put(paired_is_q, row, 8 * g, x[0]);
+      put(paired_is_q, row, 8 * g + 4, x[1]);
+      put(paired_is_q, row, 16 + 8 * g, x[2]);
+      put(paired_is_q, row, 16 + 8 * g + 4, x[3]);
     } else {
-      put(true, 8 * g, x[0]);
-      put(true, 8 * g + 4, x[1]);
-      put(false, 8 * g, x[2]);
-      put(false, 8 * g + 4, x[3]);
+      put(true, row, 8 * g, x[0]);
+      put(true, row, 8 * g + 4, x[1]);
+      put(false, row, 8 * g, x[2]);
+      put(false, row, 8 * g + 4, x[3]);
     }
   }
 
   // The PE, then the transposed stores into qt / kt.
   __device__ __forceinline__ void store(const Pe& pe, float (*qt)[kLd], float (*kt)[kLd]) {
     apply_pe(pe);
-    for_each([&](bool is_q, int col, float4 v) { put(is_q ? qt : kt, col, v); });
+    for_each([&](bool is_q, int, int col, float4 v) { put(is_q ? qt : kt, col, v); });
   }
 
   __device__ __forceinline__ void put(float (*t)[kLd], int col, float4 v) const {

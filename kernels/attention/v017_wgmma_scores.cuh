@@ -48,7 +48,9 @@ static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits")
 
 // kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
 // loaders alternate and a sub-tile's loads have two steps to land.
-template <class Pe, int kAhead = 1>
+// Loader (v020): how the sub-tiles reach registers; v006::QkSubTiles's
+// interface (load, apply_pe, for_each).
+template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
                           int nsub, int spb) {
@@ -64,12 +66,12 @@ __global__ void __launch_bounds__(kThreads, 2)
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
-  auto step = [&](v006::QkSubTiles<Pe>& tiles, int s) {
+  auto step = [&](Loader<Pe>& tiles, int s) {
     float* buf = smem + ((s - s_begin) & 1) * kBufferFloats;
     tiles.apply_pe(pe);
-    tiles.for_each([&](bool is_q, int col, float4 v) {
+    tiles.for_each([&](bool is_q, int row, int col, float4 v) {
       float* big = buf + (is_q ? 0 : 2 * kTileFloats);
-      const int off = wgmma_core_offset(tiles.row, col, kS);
+      const int off = wgmma_core_offset(row, col, kS);
       const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
                                    __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
       const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
@@ -97,12 +99,12 @@ __global__ void __launch_bounds__(kThreads, 2)
     wgmma_wait<0>();
     wgmma_fence_operands(acc);
   };
-  v006::QkSubTiles<Pe> first(p, bh);
+  Loader<Pe> first(p, bh);
   if (s_begin < s_end) first.load(s_begin);
   if constexpr (kAhead == 1) {
     for (int s = s_begin; s < s_end; ++s) step(first, s);
   } else {
-    v006::QkSubTiles<Pe> second(p, bh);
+    Loader<Pe> second(p, bh);
     if (s_begin + 1 < s_end) second.load(s_begin + 1);
     for (int s = s_begin; s < s_end; s += 2) {
       step(first, s);
@@ -146,13 +148,13 @@ inline void require_sm90a() {
 }
 
 // Phase 1 (v019 reuses it); returns where the partials and P go.
-template <class Pe, int kAhead>
+template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead>, int(kSmemBytes));
-  v017::partial_scores_kernel<Pe, kAhead><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
+  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead, Loader>, int(kSmemBytes));
+  v017::partial_scores_kernel<Pe, kAhead, Loader><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   return buf;

@@ -1,0 +1,132 @@
+// attention v020 — v017 (phase 1 on wgmma, loads one sub-tile ahead) with a
+// loader whose warp-wide loads cover whole 128-byte rows. v006's loader (used
+// by v006 to v019) gives each lane a different row: one LDG.128 touches 32
+// rows 64 KB apart (D = 16384), 32 L1 wavefronts and 32 separate line
+// requests per instruction. With the products on wgmma, v017's and v018's
+// phase 1 still take ~27 us under ncu at D = 16384, waiting on loads (long
+// scoreboard ~7 cycles per instruction) at 40 % of DRAM peak, and loading two
+// sub-tiles ahead did not help (v018): the loads' throughput, not their
+// latency, is the suspect.
+//   RowQkSubTiles: unpaired, thread t loads dims 4 (t % 8).. of rows t / 8 and
+//     t / 8 + 32 of Q and of K (a warp: 4 rows x 128 bytes per instruction);
+//     paired (rope neox), dims 4 (t % 4).. of the low half and the same of
+//     the high half of row t / 4 of Q and of K (a warp: 8 rows x 64 bytes).
+// Phases 2 and 3: v014's. Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+
+namespace fuselab::kernels::attention::v020 {
+
+using v002::kSub1;
+
+// Q and K sub-tiles [64 rows x kSub1 dims] of one head into registers, rows
+// whole per warp; the interface of v006::QkSubTiles. 256 threads.
+template <class Pe>
+struct RowQkSubTiles {
+  const float* qbase;
+  const float* kbase;
+  int D, half, Sq, Sk, q_offset, k_offset;
+  int row0, f;
+  float4 x[4];    // unpaired: q(row0) q(row0 + 32) k(row0) k(row0 + 32); paired: q lo, q hi, k lo, k hi
+  int dim0 = -1;  // first dim of the landed float4s (paired: of the low half), -1 past the end
+
+  __device__ RowQkSubTiles(const AttentionProblem& p, int bh) {
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    const int kvh = h / (p.Hq / p.Hkv);
+    D = p.D;
+    half = D >> 1;
+    Sq = p.Sq;
+    Sk = p.Sk;
+    q_offset = p.q_offset;
+    k_offset = p.k_offset;
+    qbase = p.q + std::size_t(bh) * Sq * D;
+    kbase = p.k + std::size_t(b * p.Hkv + kvh) * Sk * D;
+    row0 = Pe::kPaired ? (threadIdx.x >> 2) : (threadIdx.x >> 3);
+    f = Pe::kPaired ? (threadIdx.x & 3) : (threadIdx.x & 7);
+  }
+
+  __device__ __forceinline__ void load(int s) {
+#pragma unroll
+    for (int n = 0; n < 4; ++n) x[n] = zero4();
+    if constexpr (Pe::kPaired) {
+      const int i = s * (kSub1 / 2) + 4 * f;
+      dim0 = i < half ? i : -1;
+      if (dim0 < 0) return;
+      if (row0 < Sq) {
+        x[0] = ldg4(qbase + std::size_t(row0) * D + i);
+        x[1] = ldg4(qbase + std::size_t(row0) * D + half + i);
+      }
+      if (row0 < Sk) {
+        x[2] = ldg4(kbase + std::size_t(row0) * D + i);
+        x[3] = ldg4(kbase + std::size_t(row0) * D + half + i);
+      }
+    } else {
+      const int d = s * kSub1 + 4 * f;
+      dim0 = d < D ? d : -1;
+      if (dim0 < 0) return;
+      const int row1 = row0 + 32;
+      if (row0 < Sq) x[0] = ldg4(qbase + std::size_t(row0) * D + d);
+      if (row1 < Sq) x[1] = ldg4(qbase + std::size_t(row1) * D + d);
+      if (row0 < Sk) x[2] = ldg4(kbase + std::size_t(row0) * D + d);
+      if (row1 < Sk) x[3] = ldg4(kbase + std::size_t(row1) * D + d);
+    }
+  }
+
+  // The PE on the landed registers (rows past Sq / Sk and dims past D stay zero).
+  __device__ __forceinline__ void apply_pe(const Pe& pe) {
+    if (dim0 < 0) return;
+    if constexpr (Pe::kPaired) {
+      if (row0 < Sq) pe.q2(x[0], x[1], q_offset + row0, dim0);
+      if (row0 < Sk) pe.k2(x[2], x[3], k_offset + row0, dim0);
+    } else {
+      const int row1 = row0 + 32;
+      if (row0 < Sq) pe.q(x[0], q_offset + row0, dim0);
+      if (row1 < Sq) pe.q(x[1], q_offset + row1, dim0);
+      if (row0 < Sk) pe.k(x[2], k_offset + row0, dim0);
+      if (row1 < Sk) pe.k(x[3], k_offset + row1, dim0);
+    }
+  }
+
+  // put(is_q, row, sub-tile column, value); paired: low dims at columns
+  // 4f.., the same high dims at 16 + 4f...
+  template <class Put>
+  __device__ __forceinline__ void for_each(Put&& put) const {
+    if constexpr (Pe::kPaired) {
+      put(true, row0, 4 * f, x[0]);
+      put(true, row0, 16 + 4 * f, x[1]);
+      put(false, row0, 4 * f, x[2]);
+      put(false, row0, 16 + 4 * f, x[3]);
+    } else {
+      put(true, row0, 4 * f, x[0]);
+      put(true, row0 + 32, 4 * f, x[1]);
+      put(false, row0, 4 * f, x[2]);
+      put(false, row0 + 32, 4 * f, x[3]);
+    }
+  }
+};
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v017::launch_partial_scores<Pe, 1, RowQkSubTiles>(p, pe, pl, workspace, stream);
+  v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  v014::launch_pv(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v020::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v020
