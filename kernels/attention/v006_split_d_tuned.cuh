@@ -26,6 +26,7 @@
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
+#include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
@@ -56,7 +57,9 @@ __device__ __forceinline__ void outer4x4(float (&acc)[4][4], float4 a, float4 b)
 // and K row 32 * (warp >> 2) + lane. Paired: group g = warp & 1 (pairs
 // 8g..8g+7: low dims and the same high dims) of row 32 * (warp >> 2) + lane
 // of Q (warp & 2 == 0) or K.
-template <class Pe>
+// kEvictFirst (attention v021): Q and K are read under an L2 evict-first
+// policy, so that lines prefetched for a later phase are not their victims.
+template <class Pe, bool kEvictFirst = false>
 struct QkSubTiles {
   const float* qbase;
   const float* kbase;
@@ -65,6 +68,12 @@ struct QkSubTiles {
   bool paired_is_q;
   float4 x[4];  // unpaired: q0 q1 k0 k1; paired: lo0 lo1 hi0 hi1 of one tensor
   int dim0 = -1;
+  unsigned long long policy = 0;
+
+  __device__ __forceinline__ float4 get(const float* src) const {
+    if constexpr (kEvictFirst) return ldg4_policy(src, policy);
+    return ldg4(src);
+  }
 
   __device__ QkSubTiles(const AttentionProblem& p, int bh) {
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -81,6 +90,7 @@ struct QkSubTiles {
     row = 32 * (warp >> 2) + lane;
     g = Pe::kPaired ? (warp & 1) : (warp & 3);
     paired_is_q = (warp & 2) == 0;
+    if constexpr (kEvictFirst) policy = l2_policy_evict_first();
   }
 
   // Sub-tile s into registers (rows past Sq / Sk and dims past D read as zero).
@@ -93,10 +103,10 @@ struct QkSubTiles {
       const bool in_rows = row < (paired_is_q ? Sq : Sk);
       if (dim0 >= 0 && in_rows) {
         const float* src = (paired_is_q ? qbase : kbase) + std::size_t(row) * D;
-        x[0] = ldg4(src + i);
-        if (i + 4 < half) x[1] = ldg4(src + i + 4);
-        x[2] = ldg4(src + half + i);
-        if (i + 4 < half) x[3] = ldg4(src + half + i + 4);
+        x[0] = get(src + i);
+        if (i + 4 < half) x[1] = get(src + i + 4);
+        x[2] = get(src + half + i);
+        if (i + 4 < half) x[3] = get(src + half + i + 4);
       }
     } else {
       const int d = s * kSub1 + 8 * g;
@@ -104,12 +114,12 @@ struct QkSubTiles {
       if (dim0 >= 0) {
         const bool two = d + 4 < D;
         if (row < Sq) {
-          x[0] = ldg4(qbase + std::size_t(row) * D + d);
-          if (two) x[1] = ldg4(qbase + std::size_t(row) * D + d + 4);
+          x[0] = get(qbase + std::size_t(row) * D + d);
+          if (two) x[1] = get(qbase + std::size_t(row) * D + d + 4);
         }
         if (row < Sk) {
-          x[2] = ldg4(kbase + std::size_t(row) * D + d);
-          if (two) x[3] = ldg4(kbase + std::size_t(row) * D + d + 4);
+          x[2] = get(kbase + std::size_t(row) * D + d);
+          if (two) x[3] = get(kbase + std::size_t(row) * D + d + 4);
         }
       }
     }

@@ -151,10 +151,6 @@ __device__ __forceinline__ BlockWork block_work(const AttentionProblem& p, const
   return w;
 }
 
-__device__ __forceinline__ void prefetch_l2(const float* src, int floats) {
-  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src), "r"(unsigned(floats) * 4u)
-               : "memory");
-}
 // The V rows of this block's phase-3 dims into L2: one bulk prefetch per key
 // for a contiguous run of tiles, one per key and tile otherwise.
 __device__ __forceinline__ void prefetch_v_to_l2(const AttentionProblem& p, const BlockWork& w) {

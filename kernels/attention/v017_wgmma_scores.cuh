@@ -30,6 +30,7 @@
 #include "kernels/attention/v006_split_d_tuned.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
@@ -50,7 +51,9 @@ static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits")
 // loaders alternate and a sub-tile's loads have two steps to land.
 // Loader (v020): how the sub-tiles reach registers; v006::QkSubTiles's
 // interface (load, apply_pe, for_each).
-template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles>
+// kPrefetchV (v021): first, the V rows of the block's dims go into L2 for
+// phase 3 (one bulk prefetch per key and run of dims).
+template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
                           int nsub, int spb) {
@@ -64,6 +67,20 @@ __global__ void __launch_bounds__(kThreads, 2)
   for (int i = 0; i < 32; ++i) acc[i] = 0.f;
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if constexpr (kPrefetchV) {
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    const float* vrow = p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + tid) * p.D;
+    if (tid < p.Sk && s_begin < s_end) {
+      if constexpr (Pe::kPaired) {
+        const int half = p.D / 2, i0 = s_begin * (kSub1 / 2), i1 = min(half, s_end * (kSub1 / 2));
+        prefetch_l2(vrow + i0, i1 - i0);
+        prefetch_l2(vrow + half + i0, i1 - i0);
+      } else {
+        const int d0 = s_begin * kSub1, d1 = min(p.D, s_end * kSub1);
+        prefetch_l2(vrow + d0, d1 - d0);
+      }
+    }
+  }
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
   auto step = [&](Loader<Pe>& tiles, int s) {
@@ -148,13 +165,13 @@ inline void require_sm90a() {
 }
 
 // Phase 1 (v019 reuses it); returns where the partials and P go.
-template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles>
+template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead, Loader>, int(kSmemBytes));
-  v017::partial_scores_kernel<Pe, kAhead, Loader><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
+  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV>, int(kSmemBytes));
+  v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   return buf;

@@ -167,21 +167,27 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 #endif
 }
 
+// Phase 3 (v021 reuses it): this kernel where its grid covers the SMs, else
+// v014's choice (v006's phase 3).
+inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+  const int sms = v007::sm_count();
+  const Plan pl3 = make_plan(p, sms);
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
+    v014::launch_pv(p, pl, P, stream);
+    return;
+  }
+  set_max_dynamic_smem(&v019::pv_kernel, int(kSmemBytes));
+  launch_dependent(&v019::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p, P, pl3.nsub,
+                   pl3.spb);
+}
+
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf = v017::launch_partial_scores<Pe, v018::kAhead>(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
-  const int sms = v007::sm_count();
-  const Plan pl3 = make_plan(p, sms);
-  const unsigned bh = unsigned(p.B) * p.Hq;
-  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
-    v014::launch_pv(p, pl, buf.P, stream);  // below one wave: v014's choice (v006's phase 3)
-    return;
-  }
-  set_max_dynamic_smem(&v019::pv_kernel, int(kSmemBytes));
-  launch_dependent(&v019::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p,
-                   static_cast<const float*>(buf.P), pl3.nsub, pl3.spb);
+  v019::launch_pv(p, pl, buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }

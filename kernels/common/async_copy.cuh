@@ -36,6 +36,23 @@ __device__ __forceinline__ void cp_async16(void* smem_dst, const void* src, bool
                : "memory");
 }
 
+// A contiguous run of `floats` floats from global memory into L2 (no data
+// reaches the SM; cp.async.bulk.prefetch, sm_90). src and the size must be
+// 16-byte multiples.
+__device__ __forceinline__ void prefetch_l2(const float* src, int floats) {
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src), "r"(unsigned(floats) * 4u)
+               : "memory");
+}
+
+// A read-only 16-byte load under an L2 cache policy (e.g. evict-first).
+__device__ __forceinline__ float4 ldg4_policy(const float* src, unsigned long long policy) {
+  float4 v;
+  asm volatile("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;\n"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "l"(src), "l"(policy));
+  return v;
+}
+
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 
 template <int kPending>
