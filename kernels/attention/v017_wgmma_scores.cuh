@@ -42,10 +42,15 @@ using v002::kS;
 using v002::kSub1;
 using v002::kThreads;
 
-inline constexpr int kTileFloats = kS * kSub1;        // one operand tile: 64 rows x 32 dims
-inline constexpr int kBufferFloats = 4 * kTileFloats;  // Q big, Q small, K big, K small
-inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats * sizeof(float);
-static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits");
+// One operand tile (64 rows x 32 dims) in Layout; a buffer holds Q big, Q
+// small, K big, K small; two buffers.
+template <class Layout>
+inline constexpr int kTileFloats = Layout::kStep * (kSub1 / 8);
+template <class Layout>
+inline constexpr int kBufferFloats = 4 * kTileFloats<Layout>;
+template <class Layout>
+inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats<Layout> * sizeof(float);
+static_assert(kSmemBytes<DenseCores64> >= kS * kS * sizeof(float), "the final reduction fits");
 
 // kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
 // loaders alternate and a sub-tile's loads have two steps to land.
@@ -53,7 +58,9 @@ static_assert(kSmemBytes >= kS * kS * sizeof(float), "the final reduction fits")
 // interface (load, apply_pe, for_each).
 // kPrefetchV (v021): first, the V rows of the block's dims go into L2 for
 // phase 3 (one bulk prefetch per key and run of dims).
-template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false>
+// Layout (v022): where the split parts go in shared memory (CoreLayout).
+template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
+          class Layout = DenseCores64>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
                           int nsub, int spb) {
@@ -84,17 +91,18 @@ __global__ void __launch_bounds__(kThreads, 2)
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
   auto step = [&](Loader<Pe>& tiles, int s) {
-    float* buf = smem + ((s - s_begin) & 1) * kBufferFloats;
+    constexpr int kTile = kTileFloats<Layout>;
+    float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
     tiles.apply_pe(pe);
     tiles.for_each([&](bool is_q, int row, int col, float4 v) {
-      float* big = buf + (is_q ? 0 : 2 * kTileFloats);
-      const int off = wgmma_core_offset(row, col, kS);
+      float* big = buf + (is_q ? 0 : 2 * kTile);
+      const int off = Layout::offset(row, col);
       const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
                                    __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
       const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
                                     __uint_as_float(to_tf32(v.z - b.z)), __uint_as_float(to_tf32(v.w - b.w)));
       st4(big + off, b);
-      st4(big + kTileFloats + off, sm);
+      st4(big + kTile + off, sm);
     });
     fence_proxy_async_shared();
     // One barrier: this buffer is complete, and every warpgroup waited for
@@ -105,9 +113,8 @@ __global__ void __launch_bounds__(kThreads, 2)
     wgmma_fence();
 #pragma unroll
     for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
-      const std::uint64_t qb = wgmma_tile_desc(buf, kS, k), qs = wgmma_tile_desc(buf + kTileFloats, kS, k);
-      const std::uint64_t kb = wgmma_tile_desc(buf + 2 * kTileFloats, kS, k);
-      const std::uint64_t ks = wgmma_tile_desc(buf + 3 * kTileFloats, kS, k);
+      const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
+      const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
       wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
       wgmma_m64n64k8_tf32(acc, qb, ks);
       wgmma_m64n64k8_tf32(acc, qb, kb);
@@ -165,13 +172,15 @@ inline void require_sm90a() {
 }
 
 // Phase 1 (v019 reuses it); returns where the partials and P go.
-template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false>
+template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
+          class Layout = DenseCores64>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  set_max_dynamic_smem(&v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV>, int(kSmemBytes));
-  v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV><<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes, stream>>>(
+  constexpr auto kernel = &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout>;
+  set_max_dynamic_smem(kernel, int(kSmemBytes<Layout>));
+  kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Layout>, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   return buf;

@@ -43,16 +43,12 @@ using v002::kThreads;
 
 inline constexpr int kDims = 128;                  // dims of O per step, 64 per warpgroup
 inline constexpr int kPFloats = kS * kS;           // P, one of big / small
-inline constexpr int kVCoreStride = 68;            // floats between dim-adjacent core matrices (272 B)
-inline constexpr int kVStepFloats = 8 * kVCoreStride;  // one k-step (8 keys) of a 64-dim V^T tile
-inline constexpr int kVFloats = (kS / 8) * kVStepFloats;  // a 64-dim V^T tile, one of big / small
+// V^T (64 dims as rows, keys along K): dim-adjacent cores 68 floats (272 B)
+// apart, so that a warp's stores (4 keys x 32 dims) hit 32 banks.
+using VCores = CoreLayout<8 * 68, 68, 32>;
+inline constexpr int kVFloats = (kS / 8) * VCores::kStep;  // a 64-dim V^T tile, one of big / small
 inline constexpr std::size_t kSmemBytes = (2 * kPFloats + 4 * kVFloats) * sizeof(float);
 inline constexpr int kBlocksPerSm = 2;
-
-// V^T element (dim n of the warpgroup's 64, key) in its tile.
-__host__ __device__ constexpr int v_offset(int n, int key) {
-  return (key >> 3) * kVStepFloats + (n >> 3) * kVCoreStride + ((key >> 2) & 1) * 32 + (n & 7) * 4 + (key & 3);
-}
 
 struct Plan {
   int nsub, spb, chunks;
@@ -99,7 +95,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
       const float x[4] = {vr[r].x, vr[r].y, vr[r].z, vr[r].w};
 #pragma unroll
       for (int i = 0; i < 4; ++i) {
-        const int off = v_offset((n & 63) + i, key);
+        const int off = VCores::offset((n & 63) + i, key);
         const float big = __uint_as_float(to_tf32(x[i]));
         tile[off] = big;
         tile[kVFloats + off] = __uint_as_float(to_tf32(x[i] - big));
@@ -119,7 +115,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
       const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
       const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
                                      __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
-      const int off = wgmma_core_offset(i, 4 * j4, kS);
+      const int off = DenseCores64::offset(i, 4 * j4);
       st4(pbig + off, big);
       st4(pbig + kPFloats + off,
           make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
@@ -141,9 +137,8 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     wgmma_fence();
 #pragma unroll
     for (int k = 0; k < kS / 8; ++k) {
-      const std::uint64_t pb = wgmma_tile_desc(pbig, kS, k), ps = wgmma_tile_desc(pbig + kPFloats, kS, k);
-      const std::uint64_t vb = wgmma_desc(vbig + k * kVStepFloats, 128, kVCoreStride * 4);
-      const std::uint64_t vs = wgmma_desc(vbig + kVFloats + k * kVStepFloats, 128, kVCoreStride * 4);
+      const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
+      const std::uint64_t vb = VCores::desc(vbig, k), vs = VCores::desc(vbig + kVFloats, k);
       wgmma_m64n64k8_tf32(acc, ps, vb);  // small terms first
       wgmma_m64n64k8_tf32(acc, pb, vs);
       wgmma_m64n64k8_tf32(acc, pb, vb);

@@ -6,11 +6,11 @@
 //
 // Operand tiles (A: M rows, B: N rows; both K-major, the only major order
 // wgmma takes for tf32) use the no-swizzle canonical layout: a core matrix is
-// 8 rows x 4 tf32 (16 bytes per row, 128 contiguous bytes); within one k-step
-// of 8 dims, core (row / 8, dim / 4) sits at (row / 8) * 256 + (dim / 4) * 128
-// bytes (leading-dimension offset 128: the next core along K; stride offset
-// 256: the next along M/N); k-step s of a `rows`-row tile starts at
-// s * rows * 32 bytes.
+// 8 rows x 4 tf32 (16 bytes per row, 128 contiguous bytes). CoreLayout places
+// the cores: within one k-step of 8 dims, core (row / 8, (dim / 4) % 2) sits
+// at (row / 8) * kSbo + ((dim / 4) % 2) * kLbo floats (the descriptor's
+// stride and leading offsets), and k-step s starts at s * kStep floats.
+// Padding these strides moves cores to other shared-memory banks.
 //
 // Accumulator fragment of m64nNk8 (per warpgroup thread; warp w = its warp
 // in the group, l = lane): register 4j + r holds row 16w + l/4 + 8(r/2),
@@ -25,10 +25,6 @@
 
 namespace fuselab::kernels {
 
-// Float offset of (row, dim) in a `rows`-row tile in the layout above.
-__host__ __device__ constexpr int wgmma_core_offset(int row, int dim, int rows) {
-  return (dim >> 3) * rows * 8 + (row >> 3) * 64 + ((dim >> 2) & 1) * 32 + (row & 7) * 4 + (dim & 3);
-}
 
 // Shared-memory matrix descriptor, no swizzle.
 __device__ __forceinline__ std::uint64_t wgmma_desc(const void* smem, std::uint32_t lead_bytes,
@@ -38,10 +34,23 @@ __device__ __forceinline__ std::uint64_t wgmma_desc(const void* smem, std::uint3
          (std::uint64_t((stride_bytes & 0x3FFFF) >> 4) << 32);
 }
 
-// Descriptor of k-step `step` of a `rows`-row tile.
-__device__ __forceinline__ std::uint64_t wgmma_tile_desc(const float* tile, int rows, int step) {
-  return wgmma_desc(tile + step * rows * 8, 128, 256);
-}
+template <int kStepFloats, int kSboFloats, int kLboFloats>
+struct CoreLayout {
+  static constexpr int kStep = kStepFloats, kSbo = kSboFloats, kLbo = kLboFloats;
+  static_assert(kSbo >= kLbo + 32 && kLbo >= 32 && kSbo % 4 == 0 && kLbo % 4 == 0 && kStep % 4 == 0,
+                "cores do not overlap; offsets are 16-byte multiples");
+  // Float offset of (row, dim).
+  __host__ __device__ static constexpr int offset(int row, int dim) {
+    return (dim >> 3) * kStep + (row >> 3) * kSbo + ((dim >> 2) & 1) * kLbo + (row & 7) * 4 + (dim & 3);
+  }
+  // Descriptor of k-step `step` of the tile at `tile`.
+  __device__ static std::uint64_t desc(const float* tile, int step) {
+    return wgmma_desc(tile + step * kStep, kLbo * 4, kSbo * 4);
+  }
+};
+
+// 64 rows, cores packed (v017-v021).
+using DenseCores64 = CoreLayout<512, 64, 32>;
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 
