@@ -9,7 +9,8 @@
 // 20261121T0617Z-probe-split-d-reads.txt) times the two loaders' reads alone,
 // cold, at D = 16384: 26.5 us row per lane (v017's), 22.4 us rows per warp,
 // 20.8 us contiguous.
-// Phases 2 and 3: v014's. Limits: as v013; a build for sm_90a.
+// Phases 2 and 3: v014's (v023: v019's phase 3). Limits: as v013; a build
+// for sm_90a.
 #pragma once
 
 #include <cuda_runtime.h>
