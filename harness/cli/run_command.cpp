@@ -87,9 +87,9 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
                   {"tolerance", kTolerance}};
   ctx.gbench_file = run_id + ".gbench.json";
-  write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump(2) + "\n");
+  write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
-  write_file_atomically(paths.records_dir, run_id + ".json", record.dump(2) + "\n");
+  write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
   const std::string link = log_record_link(paths.records_dir, paths.log, run_id);
   std::string entries;
   for (const auto& e : record["experiments"]) entries += render_log_entry(record, e, link);
@@ -141,7 +141,7 @@ int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_li
   record["calibration"] = run_calibration(record["ceilings"]);
   record["environment"]["clock_end"] = read_clock_state();
   record["finished_utc"] = utc_now_iso();
-  write_file_atomically(paths.records_dir, run_id + ".json", record.dump(2) + "\n");
+  write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
   bool pass = true;
   for (const auto& [name, t] : record["calibration"].items()) pass &= t["pass"].get<bool>();
   const std::string text =

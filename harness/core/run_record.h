@@ -1,6 +1,9 @@
 // Run records: one JSON file per run under reports/runs/, written atomically
 // (temp file + rename), never edited afterwards. The fields are DESIGN.md §6;
-// `schema` says which layout a reader gets.
+// `schema` says which layout a reader gets. Written compact (no indentation):
+// readers are tools, and the records are most of the tree that travels to the
+// lent GPU machine (64 MiB at most). Records before 2026-11-21T06:30Z are
+// indented; both read the same.
 #pragma once
 
 #include <string>

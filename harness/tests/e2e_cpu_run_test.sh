@@ -9,8 +9,8 @@ rm -rf "$scratch" && mkdir -p "$scratch"
   run attention/v900_cpu_reference --case 'fx_*' --quick
 record=$(ls "$scratch"/runs/*[0-9].json)
 gbench=$(ls "$scratch"/runs/*.gbench.json)
-grep -q '"schema": 1' "$record"
-grep -q '"status": "passed"' "$record"
+grep -qE '"schema": ?1' "$record"
+grep -qE '"status": ?"passed"' "$record"
 grep -q '"samples"' "$record"
 grep -q 'attention/v900_cpu_reference/fx_b1_h2_s5_d16/cold' "$gbench"
 grep -q '^## .* — attention/v900_cpu_reference — CONFIRMED$' "$scratch/LOG.md"

@@ -15,7 +15,7 @@ out=$(fl rerun "$old")
 echo "$out"
 new=$(ls "$scratch"/runs/*[0-9].json | xargs -n1 basename | sed 's/\.json$//' | grep -v "^$old$")
 [[ $(wc -w <<<"$new") -eq 1 ]] || fail "rerun wrote $(wc -w <<<"$new") records, want 1"
-grep -q '"quick": true' "$scratch/runs/$new.json" || fail "rerun dropped --quick"
+grep -qE '"quick": ?true' "$scratch/runs/$new.json" || fail "rerun dropped --quick"
 grep -q '"fx_\*"' "$scratch/runs/$new.json" || fail "rerun dropped --case 'fx_*'"
 grep -q "^## rerun of $old as $new" <<<"$out" || fail "no rerun heading"
 grep -qE '^\| git_commit \| [0-9a-f]+ \| [0-9a-f]+ \|' <<<"$out" || fail "no git row in the environment diff"

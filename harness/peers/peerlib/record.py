@@ -230,8 +230,8 @@ def run_record(run_id, command, started, finished, git, build, environment, ceil
 
 
 def dumps(record):
-    """JSON as the C++ writes it (keys sorted, 2-space indent, newline); NaN/Inf refused."""
-    return json.dumps(record, indent=2, sort_keys=True, allow_nan=False) + "\n"
+    """JSON as the C++ writes it (keys sorted, compact, newline); NaN/Inf refused."""
+    return json.dumps(record, separators=(",", ":"), sort_keys=True, allow_nan=False) + "\n"
 
 
 def write_atomically(directory, name, text):
