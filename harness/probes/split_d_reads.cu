@@ -19,10 +19,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "harness/core/stats.h"
-#include "harness/gpu/cold_timer.h"
 #include "harness/gpu/device_buffer.h"
-#include "harness/gpu/sampling.h"
+#include "harness/probes/probe_timing.cuh"
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v006_split_d_tuned.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
@@ -32,12 +30,8 @@ namespace {
 
 using fuselab::kernels::AttentionProblem;
 namespace att = fuselab::kernels::attention;
-
-__global__ void fill(float* x, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::size_t(gridDim.x) * blockDim.x)
-    x[i] = 1.f + float(i % 7);
-}
+using fuselab::probes::cold_median_us;
+using fuselab::probes::fill;
 
 __device__ __forceinline__ float fold(float4 v) { return v.x + v.y + v.z + v.w; }
 
@@ -71,13 +65,6 @@ template <class Pe>
 using RowPerLaneLoader = att::v006::QkSubTiles<Pe>;
 template <class Pe>
 using RowsPerWarpLoader = att::v020::RowQkSubTiles<Pe>;
-
-double cold_median_us(cudaStream_t stream, const fuselab::LaunchFn& launch) {
-  fuselab::ColdTimer timer(stream, launch);
-  timer.warm_up();
-  const auto s = fuselab::sample_until_stable([&] { return timer.sample(); }, fuselab::SamplingRule{});
-  return fuselab::summarize(s).median * 1e6;
-}
 
 }  // namespace
 

@@ -1,0 +1,28 @@
+// What the probes share: non-zero test data and one cold median (the
+// harness's ColdTimer and sampling rule, as the experiments are timed).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "harness/core/stats.h"
+#include "harness/gpu/cold_timer.h"
+#include "harness/gpu/sampling.h"
+
+namespace fuselab::probes {
+
+static __global__ void fill(float* x, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    x[i] = 1.f + float(i % 7);
+}
+
+inline double cold_median_us(cudaStream_t stream, const LaunchFn& launch) {
+  ColdTimer timer(stream, launch);
+  timer.warm_up();
+  const auto s = sample_until_stable([&] { return timer.sample(); }, SamplingRule{});
+  return summarize(s).median * 1e6;
+}
+
+}  // namespace fuselab::probes

@@ -1,0 +1,147 @@
+// Probe: how fast can phase 3 of the split-D designs move its bytes (read V,
+// write O), with no product computed? Over 1x4x64xD tensors (D = 16384
+// unless given: V and O 16.8 MB each), each pattern timed cold (L2 flushed,
+// medians, the harness's ColdTimer):
+//   copy            a grid-stride float4 copy V -> O (a copy kernel);
+//   v013 pattern    v013's phase 3 (v014, v017, v022): 128-thread blocks,
+//                   V sub-tiles of 64 keys x 128 dims by cp.async, each thread
+//                   storing float4s to its 8 rows x 8 dims of O;
+//   v019 pattern    v019's wgmma phase 3 (v023): 256-thread blocks, V as
+//                   float4s into registers (a warp: 4 keys x 32 dims), each
+//                   thread storing float2s at the wgmma accumulator's places.
+// The O written is a permutation of V's values, so no load or store is
+// optimised away. Phase 3's plans and grids are the versions' own.
+//   fuselab_probe_split_d_pv_traffic [D]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "harness/gpu/device_buffer.h"
+#include "harness/probes/probe_timing.cuh"
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/vec.cuh"
+
+namespace {
+
+using fuselab::kernels::AttentionProblem;
+namespace att = fuselab::kernels::attention;
+namespace k = fuselab::kernels;
+using att::v002::kS;
+
+__global__ void copy(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n4) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    out[i] = __ldg(in + i);
+}
+
+// v013's phase-3 traffic: its loads (cp.async) and its stores, V's sub-tile
+// written back in the places of the thread's 8x8 tile of O.
+__global__ void __launch_bounds__(att::v013::kThreads3, att::v013::kBlocksPerSm3)
+    v013_traffic(const AttentionProblem p, int nsub, int spb) {
+  extern __shared__ __align__(16) float vs_raw[];
+  float(*vs)[att::v013::kSub3] = reinterpret_cast<float(*)[att::v013::kSub3]>(vs_raw);
+  const int tid = threadIdx.x, chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = p.v + std::size_t(bh) * p.Sk * D;
+  float* obase = p.out + std::size_t(bh) * p.Sq * D;
+  const int f = tid & 31, key0 = tid >> 5, ty = tid >> 4, tx = tid & 15;
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  for (int s = s_begin; s < s_end; ++s) {
+    const int d = s * att::v013::kSub3 + 4 * f;
+    for (int r = 0; r < kS * att::v013::kSub3 / 4 / att::v013::kThreads3; ++r) {
+      const int key = key0 + 4 * r;
+      const bool valid = key < p.Sk && d < D;
+      k::cp_async16(&vs[key][4 * f], valid ? vbase + std::size_t(key) * D + d : vbase, valid);
+    }
+    k::cp_async_commit();
+    k::cp_async_wait<0>();
+    __syncthreads();
+    const int d0 = s * att::v013::kSub3 + 4 * tx, d1 = d0 + 64;
+    for (int i = 0; i < 8; ++i) {
+      const int row = att::v013::tile_row(ty, i);
+      float* o = obase + std::size_t(row) * D;
+      if (d0 < D) k::st4(o + d0, k::ld4(&vs[row][4 * tx]));
+      if (d1 < D) k::st4(o + d1, k::ld4(&vs[row][64 + 4 * tx]));
+    }
+    __syncthreads();
+  }
+}
+
+// v019's phase-3 traffic: its V loads into registers and its float2 stores.
+__global__ void __launch_bounds__(att::v002::kThreads, att::v019::kBlocksPerSm)
+    v019_traffic(const AttentionProblem p, int nsub, int spb) {
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31, wg = tid >> 7, w = warp & 3;
+  const int chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = p.v + std::size_t(bh) * p.Sk * D;
+  float* obase = p.out + std::size_t(bh) * p.Sq * D;
+  const int key_lo = lane & 3, f = lane >> 2;
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  for (int s = s_begin; s < s_end; ++s) {
+    float4 vr[8];
+    for (int r = 0; r < 8; ++r) {
+      const int t = warp + 8 * r, key = 4 * (t & 15) + key_lo, d = s * att::v019::kDims + 32 * (t >> 4) + 4 * f;
+      vr[r] = (key < p.Sk && d < D) ? k::ldg4(vbase + std::size_t(key) * D + d) : k::zero4();
+    }
+    for (int j = 0; j < 8; ++j)
+      for (int r = 0; r < 4; r += 2) {
+        const int row = 16 * w + lane / 4 + 8 * (r >> 1);
+        const int d = s * att::v019::kDims + 64 * wg + 8 * j + 2 * (lane & 3);
+        const float4 v = vr[j];
+        if (row < p.Sq && d < D)
+          *reinterpret_cast<float2*>(obase + std::size_t(row) * D + d) = r ? make_float2(v.z, v.w) : make_float2(v.x, v.y);
+      }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
+  if (D <= 0 || D % 128 != 0) {
+    std::fprintf(stderr, "split_d_pv_traffic: D must be a positive multiple of 128 (got %s)\n", argv[1]);
+    return 2;
+  }
+  AttentionProblem p;
+  p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
+  const std::size_t n = std::size_t(p.B) * p.Hq * p.Sq * D;
+  fuselab::DeviceBuffer v(n * sizeof(float)), o(n * sizeof(float));
+  p.v = v.get<float>();
+  p.out = o.get<float>();
+  int sms = 0;
+  FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  cudaStream_t stream{};
+  FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(v.get<float>(), n);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  const att::v013::Plan3 pl13 = att::v013::make_plan3(p, sms);
+  const att::v019::Plan pl19 = att::v019::make_plan(p, sms);
+  const std::size_t smem13 = std::size_t(kS) * att::v013::kSub3 * sizeof(float);
+  FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(v013_traffic, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem13)));
+
+  const double bytes = 2.0 * double(n) * sizeof(float);
+  std::printf("| pattern (1x4x64x%d, V read + O written = %.1f MB) | cold median us | GB/s |\n|---|---:|---:|\n", D,
+              bytes * 1e-6);
+  auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
+    const double us = fuselab::probes::cold_median_us(stream, launch);
+    std::printf("| %s | %.2f | %.0f |\n", name, us, bytes / us * 1e-3);
+  };
+  row("copy", [&](cudaStream_t s) {
+    copy<<<sms * 8, 512, 0, s>>>(v.get<float4>(), o.get<float4>(), n / 4);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("v013 pattern (cp.async V, float4 O)", [&](cudaStream_t s) {
+    v013_traffic<<<dim3(pl13.chunks, bh), att::v013::kThreads3, smem13, s>>>(p, pl13.nsub, pl13.spb);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("v019 pattern (register V, float2 O)", [&](cudaStream_t s) {
+    v019_traffic<<<dim3(pl19.chunks, bh), att::v002::kThreads, 0, s>>>(p, pl19.nsub, pl19.spb);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+  return 0;
+}
