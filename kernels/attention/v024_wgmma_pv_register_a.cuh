@@ -1,0 +1,193 @@
+// attention v024 — v022's phase 1 with a phase 3 on wgmma that never
+// transposes V in shared memory. The probe fuselab_probe_split_d_pv_traffic
+// (reports/device-logs/20261121T0640Z-probe-split-d-pv-traffic.txt) moves
+// phase 3's bytes alone at D = 16384 in 13.8 us cold with v013's traffic
+// (cp.async V rows, float4 O) and 17.6 us with v019's; the phases themselves
+// take 21-23 us under ncu. v019 lost its time to storing V transposed, one
+// float at a time.
+//   phase 3 computes O^T = V^T P^T per 128 dims: warpgroup w the 64 dims
+//   64w.. as M, the 64 queries as N, the keys as K. B = P is K-major as it
+//   is (queries as rows, keys along K): split once, in shared memory. A = V^T
+//   comes from registers: V lands row-major by cp.async (row stride 136
+//   floats, so the A-fragment loads hit 32 banks), each thread loads its
+//   fragments with scalar loads and splits them (3xTF32). The accumulator
+//   holds O^T; it goes through shared memory (row stride 132 floats: the
+//   fragment stores hit 32 banks) and leaves as float4s, a warp 512 bytes of
+//   one query row per instruction.
+// ptxas spills 40 bytes per thread here (128 registers at 2 blocks per SM).
+// Below one wave (D = 2048) phase 3 is v014's choice. Phases 1 and 2:
+// v022's. Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
+#include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/launch_config.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_tf32.cuh"
+
+namespace fuselab::kernels::attention::v024 {
+
+using v002::kS;
+using v002::kThreads;
+using v019::kDims;
+
+inline constexpr int kPFloats = kS * kS;  // P, one of big / small
+inline constexpr int kLdV = kDims + 8;     // V row stride: 8 (mod 32) banks per key
+inline constexpr int kLdO = kDims + 4;     // O staging row stride: 4 (mod 32) banks per query
+inline constexpr std::size_t kSmemBytes = (2 * kPFloats + kS * kLdV + kS * kLdO) * sizeof(float);
+
+static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
+    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  float* pbig = smem;  // then P small, then V [key][kLdV], then O [query][kLdO]
+  float* vs = smem + 2 * kPFloats;
+  float* os = vs + kS * kLdV;
+  const int tid = threadIdx.x, wg = tid >> 7, warp = tid >> 5, lane = tid & 31, w = warp & 3;
+  const int chunk = blockIdx.x, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kvh = h / (p.Hq / p.Hkv);
+  const int D = p.D;
+  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  float* obase = p.out + std::size_t(bh) * p.Sq * D;
+
+  // V of step s: 16-byte piece e = tid + 256 r is key e / 32, dims 4 (e % 32)..
+  auto load = [&](int s) {
+#pragma unroll
+    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, key = e >> 5, d = s * kDims + 4 * (e & 31);
+      const bool valid = key < p.Sk && d < D;
+      cp_async16(vs + key * kLdV + 4 * (e & 31), valid ? vbase + std::size_t(key) * D + d : vbase, valid);
+    }
+    cp_async_commit();
+  };
+  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
+
+  cudaGridDependencySynchronize();  // P is complete and visible
+  {
+    const float* src = P + std::size_t(bh) * kS * kS;
+#pragma unroll
+    for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, i = e & 63, j4 = e >> 6;
+      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+      const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
+                                     __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
+      const int off = DenseCores64::offset(i, 4 * j4);
+      st4(pbig + off, big);
+      st4(pbig + kPFloats + off,
+          make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
+                      __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
+    }
+  }
+  fence_proxy_async_shared();
+
+  const int g = lane >> 2, t = lane & 3;
+  const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
+  for (int s = s_begin; s < s_end; ++s) {
+    cp_async_wait<0>();
+    __syncthreads();  // V of this step (and, the first time, P) is complete
+    float acc[32];
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+    // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
+    // until their products are done (all 8 at once would spill).
+    constexpr int kBatch = 2;
+#pragma unroll
+    for (int half = 0; half < kS / 8 / kBatch; ++half) {
+      std::uint32_t abig[kBatch][4], asmall[kBatch][4];
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        const int key = 8 * (kBatch * half + kk) + t;
+        const float a[4] = {vs[key * kLdV + dim0], vs[key * kLdV + dim0 + 8], vs[(key + 4) * kLdV + dim0],
+                            vs[(key + 4) * kLdV + dim0 + 8]};
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          abig[kk][i] = to_tf32(a[i]);
+          asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
+        }
+      }
+      wgmma_fence_operands(acc);
+      wgmma_fence();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        const int k = kBatch * half + kk;
+        const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
+        wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
+        wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
+        wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
+      }
+      wgmma_commit();
+      wgmma_wait<0>();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        wgmma_fence_operands(abig[kk]);
+        wgmma_fence_operands(asmall[kk]);
+      }
+      wgmma_fence_operands(acc);
+    }
+    __syncthreads();                 // every warpgroup is done with V
+    if (s + 1 < s_end) load(s + 1);  // in flight during the stores
+    // acc holds O^T (register 4j + r: dim dim0 + 8 (r / 2), query 8j + 2t +
+    // r % 2); through shared memory it leaves as whole 512-byte row pieces.
+    const int dl = dim0 % kDims;
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) os[(8 * j + 2 * t + (r & 1)) * kLdO + dl + 8 * (r >> 1)] = acc[4 * j + r];
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, q = e >> 5, d = s * kDims + 4 * (e & 31);
+      if (q < p.Sq && d < D) st4(obase + std::size_t(q) * D + d, ld4(os + q * kLdO + 4 * (e & 31)));
+    }
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+// Phase 3: this kernel where its grid covers the SMs, else v014's choice.
+inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+  const int sms = v007::sm_count();
+  const v019::Plan pl3 = v019::make_plan(p, sms);
+  const unsigned bh = unsigned(p.B) * p.Hq;
+  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
+    v014::launch_pv(p, pl, P, stream);
+    return;
+  }
+  set_max_dynamic_smem(&v024::pv_kernel, int(kSmemBytes));
+  launch_dependent(&v024::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p, P, pl3.nsub,
+                   pl3.spb);
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v017::launch_partial_scores<Pe, 1, v020::RowQkSubTiles, false, v022::PaddedCores64>(
+      p, pe, pl, workspace, stream);
+  v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  v024::launch_pv(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v024::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v024
