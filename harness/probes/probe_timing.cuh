@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdio>
 
 #include "harness/core/stats.h"
 #include "harness/gpu/cold_timer.h"
@@ -23,6 +24,12 @@ inline double cold_median_us(cudaStream_t stream, const LaunchFn& launch) {
   timer.warm_up();
   const auto s = sample_until_stable([&] { return timer.sample(); }, SamplingRule{});
   return summarize(s).median * 1e6;
+}
+
+// One table row: the pattern's cold median and the bytes it moves per second.
+inline void print_row(cudaStream_t stream, const char* name, double bytes, const LaunchFn& launch) {
+  const double us = cold_median_us(stream, launch);
+  std::printf("| %s | %.2f | %.0f |\n", name, us, bytes / us * 1e-3);
 }
 
 }  // namespace fuselab::probes

@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
   FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
   const unsigned bh = unsigned(p.B) * p.Hq;
   const att::v013::Plan3 pl13 = att::v013::make_plan3(p, sms);
-  const att::v019::Plan pl19 = att::v019::make_plan(p, sms);
+  const att::v013::Plan3 pl19 = att::v019::make_plan(p, sms);
   const std::size_t smem13 = std::size_t(kS) * att::v013::kSub3 * sizeof(float);
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(v013_traffic, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem13)));
 
@@ -127,8 +127,7 @@ int main(int argc, char** argv) {
   std::printf("| pattern (1x4x64x%d, V read + O written = %.1f MB) | cold median us | GB/s |\n|---|---:|---:|\n", D,
               bytes * 1e-6);
   auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
-    const double us = fuselab::probes::cold_median_us(stream, launch);
-    std::printf("| %s | %.2f | %.0f |\n", name, us, bytes / us * 1e-3);
+    fuselab::probes::print_row(stream, name, bytes, launch);
   };
   row("copy", [&](cudaStream_t s) {
     copy<<<sms * 8, 512, 0, s>>>(v.get<float4>(), o.get<float4>(), n / 4);

@@ -30,7 +30,6 @@ namespace {
 
 using fuselab::kernels::AttentionProblem;
 namespace att = fuselab::kernels::attention;
-using fuselab::probes::cold_median_us;
 using fuselab::probes::fill;
 
 __device__ __forceinline__ float fold(float4 v) { return v.x + v.y + v.z + v.w; }
@@ -96,8 +95,7 @@ int main(int argc, char** argv) {
   std::printf("| pattern (1x4x64x%d, Q + K = %.1f MB) | cold median us | GB/s |\n|---|---:|---:|\n", D,
               bytes * 1e-6);
   auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
-    const double us = cold_median_us(stream, launch);
-    std::printf("| %s | %.2f | %.0f |\n", name, us, bytes / us * 1e-3);
+    fuselab::probes::print_row(stream, name, bytes, launch);
   };
   row("contiguous", [&](cudaStream_t s) {
     contiguous<<<sms * 8, 512, 0, s>>>(q.get<float4>(), k.get<float4>(), n / 4, out.get<float>());

@@ -59,11 +59,29 @@ __device__ __forceinline__ void outer4x4(float (&acc)[4][4], float4 a, float4 b)
 // of Q (warp & 2 == 0) or K.
 // kEvictFirst (attention v021): Q and K are read under an L2 evict-first
 // policy, so that lines prefetched for a later phase are not their victims.
-template <class Pe, bool kEvictFirst = false>
-struct QkSubTiles {
+// What every phase-1 loader knows of its head: where its Q and K rows start
+// and the problem's extents (v020's loader shares it).
+struct QkHead {
   const float* qbase;
   const float* kbase;
   int D, half, Sq, Sk, q_offset, k_offset;
+
+  __device__ QkHead(const AttentionProblem& p, int bh) {
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    const int kvh = h / (p.Hq / p.Hkv);
+    D = p.D;
+    half = D >> 1;
+    Sq = p.Sq;
+    Sk = p.Sk;
+    q_offset = p.q_offset;
+    k_offset = p.k_offset;
+    qbase = p.q + std::size_t(bh) * Sq * D;
+    kbase = p.k + std::size_t(b * p.Hkv + kvh) * Sk * D;
+  }
+};
+
+template <class Pe, bool kEvictFirst = false>
+struct QkSubTiles : QkHead {
   int row, g;
   bool paired_is_q;
   float4 x[4];  // unpaired: q0 q1 k0 k1; paired: lo0 lo1 hi0 hi1 of one tensor
@@ -75,18 +93,8 @@ struct QkSubTiles {
     return ldg4(src);
   }
 
-  __device__ QkSubTiles(const AttentionProblem& p, int bh) {
+  __device__ QkSubTiles(const AttentionProblem& p, int bh) : QkHead(p, bh) {
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    const int h = bh % p.Hq, b = bh / p.Hq;
-    const int kvh = h / (p.Hq / p.Hkv);
-    D = p.D;
-    half = D >> 1;
-    Sq = p.Sq;
-    Sk = p.Sk;
-    q_offset = p.q_offset;
-    k_offset = p.k_offset;
-    qbase = p.q + std::size_t(bh) * Sq * D;
-    kbase = p.k + std::size_t(b * p.Hkv + kvh) * Sk * D;
     row = 32 * (warp >> 2) + lane;
     g = Pe::kPaired ? (warp & 1) : (warp & 3);
     paired_is_q = (warp & 2) == 0;

@@ -160,14 +160,16 @@ __global__ void __launch_bounds__(kThreads, 2)
 }
 
 // ---------------------------------------------------------------- phase 3
+// Sub-tiles of `dims` dims per head, per block, and blocks per head, aiming
+// at blocks_per_sm blocks per SM (v019 and v024 plan with their own sizes).
 struct Plan3 {
   int nsub, spb, chunks;
 };
 
-inline Plan3 make_plan3(const AttentionProblem& p, int sms) {
+inline Plan3 make_plan3(const AttentionProblem& p, int sms, int dims = kSub3, int blocks_per_sm = kBlocksPerSm3) {
   Plan3 pl{};
-  pl.nsub = ceil_div(p.D, kSub3);
-  pl.spb = std::max(1, ceil_div(pl.nsub * p.B * p.Hq, kBlocksPerSm3 * sms));
+  pl.nsub = ceil_div(p.D, dims);
+  pl.spb = std::max(1, ceil_div(pl.nsub * p.B * p.Hq, blocks_per_sm * sms));
   pl.chunks = ceil_div(pl.nsub, pl.spb);
   return pl;
 }

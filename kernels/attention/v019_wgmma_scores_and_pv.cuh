@@ -50,16 +50,28 @@ inline constexpr int kVFloats = (kS / 8) * VCores::kStep;  // a 64-dim V^T tile,
 inline constexpr std::size_t kSmemBytes = (2 * kPFloats + 4 * kVFloats) * sizeof(float);
 inline constexpr int kBlocksPerSm = 2;
 
-struct Plan {
-  int nsub, spb, chunks;
-};
+inline v013::Plan3 make_plan(const AttentionProblem& p, int sms) {
+  return v013::make_plan3(p, sms, kDims, kBlocksPerSm);
+}
 
-inline Plan make_plan(const AttentionProblem& p, int sms) {
-  Plan pl{};
-  pl.nsub = ceil_div(p.D, kDims);
-  pl.spb = std::max(1, ceil_div(pl.nsub * p.B * p.Hq, kBlocksPerSm * sms));
-  pl.chunks = ceil_div(pl.nsub, pl.spb);
-  return pl;
+// P of head bh (64 x 64; rows past Sq zero) split into tf32 big and small
+// parts at pbig and pbig + kPFloats, in DenseCores64 (queries as rows, keys
+// along K). 256 threads; v024 shares it.
+__device__ __forceinline__ void store_p_split(const AttentionProblem& p, const float* __restrict__ P, int bh,
+                                              float* pbig) {
+  const float* src = P + std::size_t(bh) * kS * kS;
+#pragma unroll
+  for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
+    const int e = threadIdx.x + kThreads * r, i = e & 63, j4 = e >> 6;
+    const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+    const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
+                                   __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
+    const int off = DenseCores64::offset(i, 4 * j4);
+    st4(pbig + off, big);
+    st4(pbig + kPFloats + off,
+        make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
+                    __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
+  }
 }
 
 static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
@@ -107,21 +119,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
 
   cudaGridDependencySynchronize();  // P is complete and visible
-  {
-    const float* src = P + std::size_t(bh) * kS * kS;
-#pragma unroll
-    for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
-      const int e = tid + kThreads * r, i = e & 63, j4 = e >> 6;
-      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
-      const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
-                                     __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
-      const int off = DenseCores64::offset(i, 4 * j4);
-      st4(pbig + off, big);
-      st4(pbig + kPFloats + off,
-          make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
-                      __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
-    }
-  }
+  store_p_split(p, P, bh, pbig);
 
   const int w = warp & 3;
   const float* vbig = vt + wg * 2 * kVFloats;
@@ -162,19 +160,24 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 #endif
 }
 
-// Phase 3 (v021 reuses it): this kernel where its grid covers the SMs, else
-// v014's choice (v006's phase 3).
-inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+// A wgmma phase-3 kernel (this one, v024's) where its grid covers the SMs,
+// else v014's choice (v006's phase 3).
+inline void launch_wgmma_pv(void (*kernel)(AttentionProblem, const float*, int, int), std::size_t smem,
+                            const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
   const int sms = v007::sm_count();
-  const Plan pl3 = make_plan(p, sms);
+  const v013::Plan3 pl3 = make_plan(p, sms);
   const unsigned bh = unsigned(p.B) * p.Hq;
   if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
     v014::launch_pv(p, pl, P, stream);
     return;
   }
-  set_max_dynamic_smem(&v019::pv_kernel, int(kSmemBytes));
-  launch_dependent(&v019::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p, P, pl3.nsub,
-                   pl3.spb);
+  set_max_dynamic_smem(kernel, int(smem));
+  launch_dependent(kernel, dim3(pl3.chunks, bh), dim3(kThreads), smem, stream, p, P, pl3.nsub, pl3.spb);
+}
+
+// Phase 3 (v021, v023 reuse it).
+inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+  launch_wgmma_pv(&v019::pv_kernel, kSmemBytes, p, pl, P, stream);
 }
 
 template <class Pe>

@@ -19,6 +19,7 @@
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v006_split_d_tuned.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v017_wgmma_scores.cuh"
@@ -32,25 +33,12 @@ using v002::kSub1;
 // Q and K sub-tiles [64 rows x kSub1 dims] of one head into registers, rows
 // whole per warp; the interface of v006::QkSubTiles. 256 threads.
 template <class Pe>
-struct RowQkSubTiles {
-  const float* qbase;
-  const float* kbase;
-  int D, half, Sq, Sk, q_offset, k_offset;
+struct RowQkSubTiles : v006::QkHead {
   int row0, f;
   float4 x[4];    // unpaired: q(row0) q(row0 + 32) k(row0) k(row0 + 32); paired: q lo, q hi, k lo, k hi
   int dim0 = -1;  // first dim of the landed float4s (paired: of the low half), -1 past the end
 
-  __device__ RowQkSubTiles(const AttentionProblem& p, int bh) {
-    const int h = bh % p.Hq, b = bh / p.Hq;
-    const int kvh = h / (p.Hq / p.Hkv);
-    D = p.D;
-    half = D >> 1;
-    Sq = p.Sq;
-    Sk = p.Sk;
-    q_offset = p.q_offset;
-    k_offset = p.k_offset;
-    qbase = p.q + std::size_t(bh) * Sq * D;
-    kbase = p.k + std::size_t(b * p.Hkv + kvh) * Sk * D;
+  __device__ RowQkSubTiles(const AttentionProblem& p, int bh) : v006::QkHead(p, bh) {
     row0 = Pe::kPaired ? (threadIdx.x >> 2) : (threadIdx.x >> 3);
     f = Pe::kPaired ? (threadIdx.x & 3) : (threadIdx.x & 7);
   }

@@ -29,11 +29,17 @@ namespace fuselab::kernels::attention::v022 {
 
 using PaddedCores64 = CoreLayout<584, 72, 36>;
 
+// Phase 1 (v023, v024 reuse it).
+template <class Pe>
+inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
+                                           void* workspace, cudaStream_t stream) {
+  return v017::launch_partial_scores<Pe, 1, v020::RowQkSubTiles, false, PaddedCores64>(p, pe, pl, workspace, stream);
+}
+
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
-  const v013::Buffers buf =
-      v017::launch_partial_scores<Pe, 1, v020::RowQkSubTiles, false, PaddedCores64>(p, pe, pl, workspace, stream);
+  const v013::Buffers buf = launch_partial_scores(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
   v014::launch_pv(p, pl, buf.P, stream);
 }

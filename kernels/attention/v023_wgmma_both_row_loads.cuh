@@ -11,9 +11,7 @@
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
-#include "kernels/attention/v017_wgmma_scores.cuh"
 #include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
 #include "kernels/common/problem.h"
 
@@ -22,8 +20,7 @@ namespace fuselab::kernels::attention::v023 {
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
-  const v013::Buffers buf = v017::launch_partial_scores<Pe, 1, v020::RowQkSubTiles, false, v022::PaddedCores64>(
-      p, pe, pl, workspace, stream);
+  const v013::Buffers buf = v022::launch_partial_scores(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
   v019::launch_pv(p, pl, buf.P, stream);
 }

@@ -25,16 +25,11 @@
 #include <cstdint>
 
 #include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
-#include "kernels/attention/v017_wgmma_scores.cuh"
 #include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
 #include "kernels/common/async_copy.cuh"
-#include "kernels/common/check.cuh"
-#include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 #include "kernels/common/wgmma_tf32.cuh"
@@ -79,21 +74,7 @@ static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
   if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
 
   cudaGridDependencySynchronize();  // P is complete and visible
-  {
-    const float* src = P + std::size_t(bh) * kS * kS;
-#pragma unroll
-    for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
-      const int e = tid + kThreads * r, i = e & 63, j4 = e >> 6;
-      const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
-      const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
-                                     __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
-      const int off = DenseCores64::offset(i, 4 * j4);
-      st4(pbig + off, big);
-      st4(pbig + kPFloats + off,
-          make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
-                      __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
-    }
-  }
+  v019::store_p_split(p, P, bh, pbig);
   fence_proxy_async_shared();
 
   const int g = lane >> 2, t = lane & 3;
@@ -161,25 +142,14 @@ static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
 #endif
 }
 
-// Phase 3: this kernel where its grid covers the SMs, else v014's choice.
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
-  const int sms = v007::sm_count();
-  const v019::Plan pl3 = v019::make_plan(p, sms);
-  const unsigned bh = unsigned(p.B) * p.Hq;
-  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
-    v014::launch_pv(p, pl, P, stream);
-    return;
-  }
-  set_max_dynamic_smem(&v024::pv_kernel, int(kSmemBytes));
-  launch_dependent(&v024::pv_kernel, dim3(pl3.chunks, bh), dim3(kThreads), kSmemBytes, stream, p, P, pl3.nsub,
-                   pl3.spb);
+  v019::launch_wgmma_pv(&v024::pv_kernel, kSmemBytes, p, pl, P, stream);
 }
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
-  const v013::Buffers buf = v017::launch_partial_scores<Pe, 1, v020::RowQkSubTiles, false, v022::PaddedCores64>(
-      p, pe, pl, workspace, stream);
+  const v013::Buffers buf = v022::launch_partial_scores(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
   v024::launch_pv(p, pl, buf.P, stream);
 }
