@@ -52,6 +52,69 @@ template <class Layout>
 inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats<Layout> * sizeof(float);
 static_assert(kSmemBytes<DenseCores64> >= kS * kS * sizeof(float), "the final reduction fits");
 
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// A landed float4 of (is_q, row, sub-tile column) split into tf32 big and
+// small parts in a buffer (Q big, Q small, K big, K small; v025 shares it).
+template <class Layout>
+__device__ __forceinline__ void put_split(float* buf, bool is_q, int row, int col, float4 v) {
+  constexpr int kTile = kTileFloats<Layout>;
+  float* big = buf + (is_q ? 0 : 2 * kTile);
+  const int off = Layout::offset(row, col);
+  const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
+                               __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
+  const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
+                                __uint_as_float(to_tf32(v.z - b.z)), __uint_as_float(to_tf32(v.w - b.w)));
+  st4(big + off, b);
+  st4(big + kTile + off, sm);
+}
+
+// Warpgroup wg's products on a complete buffer: k-steps 2wg and 2wg + 1 of
+// the sub-tile, 3xTF32, waited for.
+template <class Layout>
+__device__ __forceinline__ void buffer_products(float (&acc)[32], const float* buf, int wg) {
+  constexpr int kTile = kTileFloats<Layout>;
+  wgmma_fence_operands(acc);
+  wgmma_fence();
+#pragma unroll
+  for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
+    const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
+    const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
+    wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
+    wgmma_m64n64k8_tf32(acc, qb, ks);
+    wgmma_m64n64k8_tf32(acc, qb, kb);
+  }
+  wgmma_commit();
+  wgmma_wait<0>();
+  wgmma_fence_operands(acc);
+}
+
+// The block's 64x64 scores: warpgroup 1's accumulator is added to warpgroup
+// 0's through scratch (64 x 64 floats), and warpgroup 0 writes the sum to out
+// (global or shared; out may be scratch). Starts with a barrier.
+__device__ __forceinline__ void sum_warpgroups(const float (&acc)[32], float* scratch, float* out) {
+  const int tid = threadIdx.x, wg = tid >> 7, w = (tid >> 5) & 3, l = tid & 31;
+  auto at = [&](int j, int r) { return (16 * w + l / 4 + 8 * (r >> 1)) * kS + 8 * j + 2 * (l & 3); };
+  __syncthreads();  // every warpgroup is done with the buffers
+  if (wg == 1) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; r += 2)
+        *reinterpret_cast<float2*>(scratch + at(j, r)) = make_float2(acc[4 * j + r], acc[4 * j + r + 1]);
+  }
+  __syncthreads();
+  if (wg == 0) {
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; r += 2) {
+        const float2 o = *reinterpret_cast<const float2*>(scratch + at(j, r));
+        *reinterpret_cast<float2*>(out + at(j, r)) = make_float2(acc[4 * j + r] + o.x, acc[4 * j + r + 1] + o.y);
+      }
+  }
+}
+#endif
+
 // kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
 // loaders alternate and a sub-tile's loads have two steps to land.
 // Loader (v020): how the sub-tiles reach registers; v006::QkSubTiles's
@@ -91,37 +154,15 @@ __global__ void __launch_bounds__(kThreads, 2)
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
   auto step = [&](Loader<Pe>& tiles, int s) {
-    constexpr int kTile = kTileFloats<Layout>;
     float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
     tiles.apply_pe(pe);
-    tiles.for_each([&](bool is_q, int row, int col, float4 v) {
-      float* big = buf + (is_q ? 0 : 2 * kTile);
-      const int off = Layout::offset(row, col);
-      const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
-                                   __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
-      const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
-                                    __uint_as_float(to_tf32(v.z - b.z)), __uint_as_float(to_tf32(v.w - b.w)));
-      st4(big + off, b);
-      st4(big + kTile + off, sm);
-    });
+    tiles.for_each([&](bool is_q, int row, int col, float4 v) { put_split<Layout>(buf, is_q, row, col, v); });
     fence_proxy_async_shared();
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
     __syncthreads();
     if (s + kAhead < s_end) tiles.load(s + kAhead);  // in flight during the products
-    wgmma_fence_operands(acc);
-    wgmma_fence();
-#pragma unroll
-    for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
-      const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
-      const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
-      wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
-      wgmma_m64n64k8_tf32(acc, qb, ks);
-      wgmma_m64n64k8_tf32(acc, qb, kb);
-    }
-    wgmma_commit();
-    wgmma_wait<0>();
-    wgmma_fence_operands(acc);
+    buffer_products<Layout>(acc, buf, wg);
   };
   Loader<Pe> first(p, bh);
   if (s_begin < s_end) first.load(s_begin);
@@ -136,28 +177,7 @@ __global__ void __launch_bounds__(kThreads, 2)
     }
   }
 
-  // Warpgroup 1's accumulator onto warpgroup 0's, then the block's store.
-  const int w = (tid >> 5) & 3, l = tid & 31;
-  auto at = [&](int j, int r) { return (16 * w + l / 4 + 8 * (r >> 1)) * kS + 8 * j + 2 * (l & 3); };
-  __syncthreads();  // every warpgroup is done with the buffers
-  if (wg == 1) {
-#pragma unroll
-    for (int j = 0; j < 8; ++j)
-#pragma unroll
-      for (int r = 0; r < 4; r += 2)
-        *reinterpret_cast<float2*>(smem + at(j, r)) = make_float2(acc[4 * j + r], acc[4 * j + r + 1]);
-  }
-  __syncthreads();
-  if (wg == 0) {
-    float* out = part + (std::size_t(bh) * chunks + chunk) * kS * kS;
-#pragma unroll
-    for (int j = 0; j < 8; ++j)
-#pragma unroll
-      for (int r = 0; r < 4; r += 2) {
-        const float2 o = *reinterpret_cast<const float2*>(smem + at(j, r));
-        *reinterpret_cast<float2*>(out + at(j, r)) = make_float2(acc[4 * j + r] + o.x, acc[4 * j + r + 1] + o.y);
-      }
-  }
+  sum_warpgroups(acc, smem, part + (std::size_t(bh) * chunks + chunk) * kS * kS);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif

@@ -54,16 +54,15 @@ inline v013::Plan3 make_plan(const AttentionProblem& p, int sms) {
   return v013::make_plan3(p, sms, kDims, kBlocksPerSm);
 }
 
-// P of head bh (64 x 64; rows past Sq zero) split into tf32 big and small
-// parts at pbig and pbig + kPFloats, in DenseCores64 (queries as rows, keys
-// along K). 256 threads; v024 shares it.
-__device__ __forceinline__ void store_p_split(const AttentionProblem& p, const float* __restrict__ P, int bh,
-                                              float* pbig) {
-  const float* src = P + std::size_t(bh) * kS * kS;
+// P (64 x 64 row-major at src, global or shared; rows past Sq read as zero)
+// split into tf32 big and small parts at pbig and pbig + kPFloats, in
+// DenseCores64 (queries as rows, keys along K). 256 threads; v024 and v025
+// share it.
+__device__ __forceinline__ void store_p_split(const float* src, int Sq, float* pbig) {
 #pragma unroll
   for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
     const int e = threadIdx.x + kThreads * r, i = e & 63, j4 = e >> 6;
-    const float4 x = i < p.Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+    const float4 x = i < Sq ? ld4(src + i * kS + 4 * j4) : zero4();
     const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
                                    __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
     const int off = DenseCores64::offset(i, 4 * j4);
@@ -119,7 +118,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
 
   cudaGridDependencySynchronize();  // P is complete and visible
-  store_p_split(p, P, bh, pbig);
+  store_p_split(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
 
   const int w = warp & 3;
   const float* vbig = vt + wg * 2 * kVFloats;

@@ -40,103 +40,125 @@ using v002::kS;
 using v002::kThreads;
 using v019::kDims;
 
-inline constexpr int kPFloats = kS * kS;  // P, one of big / small
-inline constexpr int kLdV = kDims + 8;     // V row stride: 8 (mod 32) banks per key
-inline constexpr int kLdO = kDims + 4;     // O staging row stride: 4 (mod 32) banks per query
+using v019::kPFloats;                  // P, one of big / small
+inline constexpr int kLdV = kDims + 8;  // V row stride: 8 (mod 32) banks per key
+inline constexpr int kLdO = kDims + 4;  // O staging row stride: 4 (mod 32) banks per query
 inline constexpr std::size_t kSmemBytes = (2 * kPFloats + kS * kLdV + kS * kLdO) * sizeof(float);
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// Phase 3 of one head over kDims-dim steps: V lands row-major in vs
+// (kS x kLdV) by cp.async, O^T = V^T P^T on wgmma, O staged in os
+// (kS x kLdO) and stored as float4 rows. 256 threads; v025 shares it.
+struct PvSteps {
+  const float* vbase;
+  float* obase;
+  int D, Sq, Sk;
+  float* vs;
+  float* os;
+
+  __device__ PvSteps(const AttentionProblem& p, int bh, float* vs_, float* os_) : vs(vs_), os(os_) {
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    D = p.D;
+    Sq = p.Sq;
+    Sk = p.Sk;
+    vbase = p.v + std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk * D;
+    obase = p.out + std::size_t(bh) * p.Sq * D;
+  }
+
+  // V of step s into vs, one cp.async group: 16-byte piece e = tid + 256 r
+  // is key e / 32, dims 4 (e % 32)...
+  __device__ __forceinline__ void load(int s) const {
+#pragma unroll
+    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
+      const int e = threadIdx.x + kThreads * r, key = e >> 5, d = s * kDims + 4 * (e & 31);
+      const bool valid = key < Sk && d < D;
+      cp_async16(vs + key * kLdV + 4 * (e & 31), valid ? vbase + std::size_t(key) * D + d : vbase, valid);
+    }
+    cp_async_commit();
+  }
+
+  // Steps [s_begin, s_end). Before: load(s_begin) issued; P split at pbig
+  // (store_p_split) and fenced for the async proxy by its writers; the
+  // first barrier here makes it visible.
+  __device__ void run(const float* pbig, int s_begin, int s_end) const {
+    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
+    const int g = lane >> 2, t = lane & 3;
+    const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
+    for (int s = s_begin; s < s_end; ++s) {
+      cp_async_wait<0>();
+      __syncthreads();  // V of this step (and, the first time, P) is complete
+      float acc[32];
+#pragma unroll
+      for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+      // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
+      // until their products are done (all 8 at once would spill).
+      constexpr int kBatch = 2;
+#pragma unroll
+      for (int half = 0; half < kS / 8 / kBatch; ++half) {
+        std::uint32_t abig[kBatch][4], asmall[kBatch][4];
+#pragma unroll
+        for (int kk = 0; kk < kBatch; ++kk) {
+          const int key = 8 * (kBatch * half + kk) + t;
+          const float a[4] = {vs[key * kLdV + dim0], vs[key * kLdV + dim0 + 8], vs[(key + 4) * kLdV + dim0],
+                              vs[(key + 4) * kLdV + dim0 + 8]};
+#pragma unroll
+          for (int i = 0; i < 4; ++i) {
+            abig[kk][i] = to_tf32(a[i]);
+            asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
+          }
+        }
+        wgmma_fence_operands(acc);
+        wgmma_fence();
+#pragma unroll
+        for (int kk = 0; kk < kBatch; ++kk) {
+          const int k = kBatch * half + kk;
+          const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
+          wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
+          wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
+          wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
+        }
+        wgmma_commit();
+        wgmma_wait<0>();
+#pragma unroll
+        for (int kk = 0; kk < kBatch; ++kk) {
+          wgmma_fence_operands(abig[kk]);
+          wgmma_fence_operands(asmall[kk]);
+        }
+        wgmma_fence_operands(acc);
+      }
+      __syncthreads();                 // every warpgroup is done with V
+      if (s + 1 < s_end) load(s + 1);  // in flight during the stores
+      // acc holds O^T (register 4j + r: dim dim0 + 8 (r / 2), query 8j + 2t +
+      // r % 2); through shared memory it leaves as whole 512-byte row pieces.
+      const int dl = dim0 % kDims;
+#pragma unroll
+      for (int j = 0; j < 8; ++j)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) os[(8 * j + 2 * t + (r & 1)) * kLdO + dl + 8 * (r >> 1)] = acc[4 * j + r];
+      __syncthreads();
+#pragma unroll
+      for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
+        const int e = tid + kThreads * r, q = e >> 5, d = s * kDims + 4 * (e & 31);
+        if (q < Sq && d < D) st4(obase + std::size_t(q) * D + d, ld4(os + q * kLdO + 4 * (e & 31)));
+      }
+    }
+  }
+};
+#endif
 
 static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   float* pbig = smem;  // then P small, then V [key][kLdV], then O [query][kLdO]
-  float* vs = smem + 2 * kPFloats;
-  float* os = vs + kS * kLdV;
-  const int tid = threadIdx.x, wg = tid >> 7, warp = tid >> 5, lane = tid & 31, w = warp & 3;
-  const int chunk = blockIdx.x, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D;
-  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
-  float* obase = p.out + std::size_t(bh) * p.Sq * D;
-
-  // V of step s: 16-byte piece e = tid + 256 r is key e / 32, dims 4 (e % 32)..
-  auto load = [&](int s) {
-#pragma unroll
-    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
-      const int e = tid + kThreads * r, key = e >> 5, d = s * kDims + 4 * (e & 31);
-      const bool valid = key < p.Sk && d < D;
-      cp_async16(vs + key * kLdV + 4 * (e & 31), valid ? vbase + std::size_t(key) * D + d : vbase, valid);
-    }
-    cp_async_commit();
-  };
-  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
-  if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
-
-  cudaGridDependencySynchronize();  // P is complete and visible
-  v019::store_p_split(p, P, bh, pbig);
+  const int bh = blockIdx.y;
+  const PvSteps steps(p, bh, smem + 2 * kPFloats, smem + 2 * kPFloats + kS * kLdV);
+  const int s_begin = blockIdx.x * spb, s_end = min(nsub, s_begin + spb);
+  if (s_begin < s_end) steps.load(s_begin);  // V does not depend on phase 2
+  cudaGridDependencySynchronize();           // P is complete and visible
+  v019::store_p_split(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
   fence_proxy_async_shared();
-
-  const int g = lane >> 2, t = lane & 3;
-  const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
-  for (int s = s_begin; s < s_end; ++s) {
-    cp_async_wait<0>();
-    __syncthreads();  // V of this step (and, the first time, P) is complete
-    float acc[32];
-#pragma unroll
-    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
-    // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
-    // until their products are done (all 8 at once would spill).
-    constexpr int kBatch = 2;
-#pragma unroll
-    for (int half = 0; half < kS / 8 / kBatch; ++half) {
-      std::uint32_t abig[kBatch][4], asmall[kBatch][4];
-#pragma unroll
-      for (int kk = 0; kk < kBatch; ++kk) {
-        const int key = 8 * (kBatch * half + kk) + t;
-        const float a[4] = {vs[key * kLdV + dim0], vs[key * kLdV + dim0 + 8], vs[(key + 4) * kLdV + dim0],
-                            vs[(key + 4) * kLdV + dim0 + 8]};
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          abig[kk][i] = to_tf32(a[i]);
-          asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
-        }
-      }
-      wgmma_fence_operands(acc);
-      wgmma_fence();
-#pragma unroll
-      for (int kk = 0; kk < kBatch; ++kk) {
-        const int k = kBatch * half + kk;
-        const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
-        wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
-        wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
-        wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
-      }
-      wgmma_commit();
-      wgmma_wait<0>();
-#pragma unroll
-      for (int kk = 0; kk < kBatch; ++kk) {
-        wgmma_fence_operands(abig[kk]);
-        wgmma_fence_operands(asmall[kk]);
-      }
-      wgmma_fence_operands(acc);
-    }
-    __syncthreads();                 // every warpgroup is done with V
-    if (s + 1 < s_end) load(s + 1);  // in flight during the stores
-    // acc holds O^T (register 4j + r: dim dim0 + 8 (r / 2), query 8j + 2t +
-    // r % 2); through shared memory it leaves as whole 512-byte row pieces.
-    const int dl = dim0 % kDims;
-#pragma unroll
-    for (int j = 0; j < 8; ++j)
-#pragma unroll
-      for (int r = 0; r < 4; ++r) os[(8 * j + 2 * t + (r & 1)) * kLdO + dl + 8 * (r >> 1)] = acc[4 * j + r];
-    __syncthreads();
-#pragma unroll
-    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
-      const int e = tid + kThreads * r, q = e >> 5, d = s * kDims + 4 * (e & 31);
-      if (q < p.Sq && d < D) st4(obase + std::size_t(q) * D + d, ld4(os + q * kLdO + 4 * (e & 31)));
-    }
-  }
+  steps.run(pbig, s_begin, s_end);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif
