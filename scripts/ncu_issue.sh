@@ -14,7 +14,8 @@ metrics=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapse
 metrics+=,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
 metrics+=,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__warps_active.avg.per_cycle_active
 metrics+=,smsp__inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
-for reason in short_scoreboard mio_throttle long_scoreboard barrier math_pipe_throttle not_selected wait; do
+for reason in short_scoreboard mio_throttle long_scoreboard barrier membar math_pipe_throttle lg_throttle \
+  not_selected wait sleeping dispatch_stall no_instruction branch_resolving misc; do
   metrics+=,${stall}_${reason}_per_issue_active.ratio
 done
 ncu --metrics "$metrics" build/harness/cli/fuselab check "$1" --case "$2" 2>/dev/null |
