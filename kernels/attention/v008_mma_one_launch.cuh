@@ -19,6 +19,7 @@
 #include <string>
 
 #include "kernels/attention/v007_mma_split_d.cuh"
+#include "kernels/common/launch_config.cuh"
 
 namespace fuselab::kernels::attention::v008 {
 
@@ -99,17 +100,8 @@ inline void launch_design(const char* version, const AttentionProblem& p, const 
                              " resident blocks but only " + std::to_string(fit) +
                              " fit on this device; use attention v007 (three launches) for this shape");
   const v007::Workspace ws = v007::split_workspace(p, pl, workspace);
-  cudaLaunchConfig_t cfg{};
-  cfg.gridDim = dim3(unsigned(pl.blocks));
-  cfg.blockDim = dim3(kThreads);
-  cfg.dynamicSmemBytes = D::kSmemBytes;
-  cfg.stream = stream;
-  cudaLaunchAttribute attr{};
-  attr.id = cudaLaunchAttributeCooperative;
-  attr.val.cooperative = 1;
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
-  FUSELAB_CUDA_CHECK(cudaLaunchKernelEx(&cfg, kKernel, p, pe, pl, ws.part, ws.P));
+  launch_cooperative(kKernel, dim3(unsigned(pl.blocks)), dim3(kThreads), D::kSmemBytes, stream, p, pe, pl, ws.part,
+                     ws.P);
 }
 
 template <class Pe>

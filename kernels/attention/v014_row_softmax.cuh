@@ -33,16 +33,14 @@ using v002::kS;
 
 inline constexpr int kSplit = 4;  // threads per score in phase 2
 
-// Phase 2: grid (Sq, B*Hq), block (kS, kSplit): thread (j, q) of row i.
-static __global__ void __launch_bounds__(kS * kSplit)
-    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
-                       float* __restrict__ P) {
+// Phase 2 for score row i of head bh: thread (j, q) of kS x kSplit threads
+// (v026 runs it in one launch, after a grid barrier: plain loads, since
+// the partials were written by the same launch).
+__device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
+                                            int bh, int j, int q) {
   __shared__ double sums[kSplit][kS];
   __shared__ float red[2];
-  const int j = threadIdx.x, q = threadIdx.y;
-  const int i = blockIdx.x, bh = blockIdx.y;
   const bool visible = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
-  cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   double sum = 0.0;
   if (visible) {
     const float* src = part + std::size_t(bh) * chunks * kS * kS + i * kS + j;
@@ -68,6 +66,14 @@ static __global__ void __launch_bounds__(kS * kSplit)
   __syncthreads();
   l = red[0] + red[1];
   if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+}
+
+// Phase 2: grid (Sq, B*Hq), block (kS, kSplit): thread (j, q) of row i.
+static __global__ void __launch_bounds__(kS * kSplit)
+    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                       float* __restrict__ P) {
+  cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
+  softmax_row(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
 }
 
 inline void launch_row_softmax(const AttentionProblem& p, const float* part, int chunks, float* P,

@@ -122,16 +122,15 @@ __device__ __forceinline__ void sum_warpgroups(const float (&acc)[32], float* sc
 // kPrefetchV (v021): first, the V rows of the block's dims go into L2 for
 // phase 3 (one bulk prefetch per key and run of dims).
 // Layout (v022): where the split parts go in shared memory (CoreLayout).
+// Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64>
-__global__ void __launch_bounds__(kThreads, 2)
-    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part,
-                          int nsub, int spb) {
+__device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, float* __restrict__ part, int nsub,
+                                     int spb, int chunk, int bh, int chunks) {
   static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   const int tid = threadIdx.x, wg = tid >> 7;
-  const int chunk = blockIdx.x, bh = blockIdx.y, chunks = gridDim.x;
   float acc[32];
 #pragma unroll
   for (int i = 0; i < 32; ++i) acc[i] = 0.f;
@@ -181,6 +180,15 @@ __global__ void __launch_bounds__(kThreads, 2)
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif
+}
+
+// Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
+template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
+          class Layout = DenseCores64>
+__global__ void __launch_bounds__(kThreads, 2)
+    partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout>(p, pe, part, nsub, spb, blockIdx.x, blockIdx.y,
+                                                               gridDim.x);
 }
 
 inline void require_sm90a() {

@@ -32,7 +32,12 @@ using v002::kSub1;
 
 // Q and K sub-tiles [64 rows x kSub1 dims] of one head into registers, rows
 // whole per warp; the interface of v006::QkSubTiles. 256 threads.
-template <class Pe>
+// kSpreadPairs (rope v033): paired, the 8 rows of a warp are spread so that
+// a quarter-warp holds rows r and r + 4 instead of r and r + 1; in v022's
+// padded cores their split stores then land on disjoint banks (rows r and
+// r + 1 overlap on 12 of 16: 2-way conflicts). Loads are unchanged: a warp
+// still reads 8 whole rows' runs.
+template <class Pe, bool kSpreadPairs = false>
 struct RowQkSubTiles : v006::QkHead {
   int row0, f;
   float4 x[4];    // unpaired: q(row0) q(row0 + 32) k(row0) k(row0 + 32); paired: q lo, q hi, k lo, k hi
@@ -40,6 +45,10 @@ struct RowQkSubTiles : v006::QkHead {
 
   __device__ RowQkSubTiles(const AttentionProblem& p, int bh) : v006::QkHead(p, bh) {
     row0 = Pe::kPaired ? (threadIdx.x >> 2) : (threadIdx.x >> 3);
+    if (Pe::kPaired && kSpreadPairs) {
+      const int j = row0 & 7;  // lanes 4j..4j+3 of the warp
+      row0 = (row0 & ~7) | ((j & 1) << 2) | (j >> 1);
+    }
     f = Pe::kPaired ? (threadIdx.x & 3) : (threadIdx.x & 7);
   }
 
@@ -102,6 +111,9 @@ struct RowQkSubTiles : v006::QkHead {
     }
   }
 };
+
+template <class Pe>
+using SpreadRowQkSubTiles = RowQkSubTiles<Pe, true>;
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {

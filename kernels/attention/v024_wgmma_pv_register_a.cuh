@@ -28,6 +28,7 @@
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/problem.h"
@@ -168,10 +169,10 @@ inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const flo
   v019::launch_wgmma_pv(&v024::pv_kernel, kSmemBytes, p, pl, P, stream);
 }
 
-template <class Pe>
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
-  const v013::Buffers buf = v022::launch_partial_scores(p, pe, pl, workspace, stream);
+  const v013::Buffers buf = v022::launch_partial_scores<Pe, Loader>(p, pe, pl, workspace, stream);
   v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
   v024::launch_pv(p, pl, buf.P, stream);
 }

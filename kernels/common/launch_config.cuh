@@ -4,6 +4,9 @@
 //     must call cudaGridDependencySynchronize() before it reads what that
 //     kernel wrote.
 //   launch_clustered: thread-block clusters of (cluster, 1, 1).
+//   launch_cooperative: every block resident at once (the launch fails
+//     cleanly otherwise), so the kernel may use cooperative_groups'
+//     grid.sync().
 //   max_active_clusters: how many such clusters of a kernel the device holds
 //     at once (0 where it cannot run them or the query fails). A host query,
 //     legal during stream capture.
@@ -51,6 +54,15 @@ template <class... Params, class... Args>
 inline void launch_clustered(int cluster, void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
                              cudaStream_t stream, Args... args) {
   launch_with_attribute(cluster_attribute(cluster), kernel, grid, block, smem, stream, args...);
+}
+
+template <class... Params, class... Args>
+inline void launch_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
+                               cudaStream_t stream, Args... args) {
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeCooperative;
+  attr.val.cooperative = 1;
+  launch_with_attribute(attr, kernel, grid, block, smem, stream, args...);
 }
 
 inline int max_active_clusters(const void* kernel, int cluster, int threads, std::size_t smem) {
