@@ -52,6 +52,14 @@ template <class Layout>
 inline constexpr std::size_t kSmemBytes = 2 * kBufferFloats<Layout> * sizeof(float);
 static_assert(kSmemBytes<DenseCores64> >= kS * kS * sizeof(float), "the final reduction fits");
 
+// Dims [d0, d1) of head bh's V rows into L2, a key per thread (v021's
+// prefetch; v025 and v026 share it).
+__device__ __forceinline__ void prefetch_v_dims(const AttentionProblem& p, int bh, int d0, int d1) {
+  const int h = bh % p.Hq, b = bh / p.Hq, key = threadIdx.x;
+  if (key >= p.Sk || d0 >= d1) return;
+  prefetch_l2(p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + key) * p.D + d0, d1 - d0);
+}
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // A landed float4 of (is_q, row, sub-tile column) split into tf32 big and
 // small parts in a buffer (Q big, Q small, K big, K small; v025 shares it).
@@ -137,17 +145,12 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
   if constexpr (kPrefetchV) {
-    const int h = bh % p.Hq, b = bh / p.Hq;
-    const float* vrow = p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + tid) * p.D;
-    if (tid < p.Sk && s_begin < s_end) {
-      if constexpr (Pe::kPaired) {
-        const int half = p.D / 2, i0 = s_begin * (kSub1 / 2), i1 = min(half, s_end * (kSub1 / 2));
-        prefetch_l2(vrow + i0, i1 - i0);
-        prefetch_l2(vrow + half + i0, i1 - i0);
-      } else {
-        const int d0 = s_begin * kSub1, d1 = min(p.D, s_end * kSub1);
-        prefetch_l2(vrow + d0, d1 - d0);
-      }
+    if constexpr (Pe::kPaired) {
+      const int half = p.D / 2, i0 = s_begin * (kSub1 / 2), i1 = min(half, s_end * (kSub1 / 2));
+      prefetch_v_dims(p, bh, i0, i1);
+      prefetch_v_dims(p, bh, half + i0, half + i1);
+    } else {
+      prefetch_v_dims(p, bh, s_begin * kSub1, min(p.D, s_end * kSub1));
     }
   }
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled

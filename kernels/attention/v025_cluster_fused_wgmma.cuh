@@ -173,11 +173,8 @@ __global__ void __launch_bounds__(kThreads, 1) fused_kernel(const AttentionProbl
   const int t_begin = rank * pl.spb3, t_end = min(pl.nsub3, t_begin + pl.spb3);
   const v024::PvSteps steps(p, bh, vs, os);
 
-  // Rank r's V columns into L2 (a key per thread).
-  auto prefetch_v = [&] {
-    const int d0 = t_begin * kDims, d1 = min(p.D, t_end * kDims);
-    if (tid < p.Sk && d0 < d1) prefetch_l2(steps.vbase + std::size_t(tid) * p.D + d0, d1 - d0);
-  };
+  // Rank r's V columns into L2.
+  auto prefetch_v = [&] { v017::prefetch_v_dims(p, bh, t_begin * kDims, min(p.D, t_end * kDims)); };
 
   // ------------------------------------------------------------ phase 1
   RingQkSubTiles<Pe> tiles(p, bh);

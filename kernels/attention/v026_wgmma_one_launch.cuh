@@ -61,12 +61,10 @@ __global__ void __launch_bounds__(kThreads, 2)
     v017::partial_scores_block<Pe, 1, Loader, false, v022::PaddedCores64>(
         p, pe, part, pl.nsub1, pl.spb1, item % pl.chunks1, item / pl.chunks1, pl.chunks1);
   }
-  // V for this block's phase-3 items into L2 (a key per thread).
+  // V for this block's phase-3 items into L2.
   for (int item = blockIdx.x; item < pl3.chunks * bhs; item += blocks) {
-    const int bh = item / pl3.chunks, h = bh % p.Hq, b = bh / p.Hq;
-    const int d0 = (item % pl3.chunks) * pl3.spb * kDims, d1 = min(p.D, d0 + pl3.spb * kDims);
-    const float* vrow = p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + tid) * p.D;
-    if (tid < p.Sk && d0 < d1) prefetch_l2(vrow + d0, d1 - d0);
+    const int d0 = (item % pl3.chunks) * pl3.spb * kDims;
+    v017::prefetch_v_dims(p, item / pl3.chunks, d0, min(p.D, d0 + pl3.spb * kDims));
   }
   grid.sync();  // every partial is complete and visible
 
