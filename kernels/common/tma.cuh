@@ -1,0 +1,59 @@
+// The tensor memory accelerator (TMA, sm_90): a tile of a tensor copied from
+// global to shared memory by one instruction, its completion counted on an
+// mbarrier in shared memory. The tile's shape, swizzle and out-of-bounds
+// handling live in a CUtensorMap built on the host (kernels/common/tensor_map.h)
+// and passed as a __grid_constant__ kernel parameter.
+//   producer:  mbarrier_expect_tx(bar, bytes); tma_load_3d(dst, map, bar, ...);
+//   consumers: mbarrier_wait(bar, parity)  -- parity flips with each reuse.
+// Elements outside the tensor land as zeros, and still count in the bytes.
+#pragma once
+
+#include <cuda.h>  // CUtensorMap
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace fuselab::kernels {
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+
+__device__ __forceinline__ std::uint32_t shared_address(const void* p) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
+}
+
+// One arrival (the producer's expect_tx) completes a phase once its bytes landed.
+__device__ __forceinline__ void mbarrier_init(std::uint64_t* bar, unsigned arrivals) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(shared_address(bar)), "r"(arrivals) : "memory");
+}
+// After the inits and before any use by other threads (then a barrier).
+__device__ __forceinline__ void fence_mbarrier_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+// The producer's arrival, announcing `bytes` to land in this phase.
+__device__ __forceinline__ void mbarrier_expect_tx(std::uint64_t* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(bar)), "r"(bytes)
+               : "memory");
+}
+// Returns once the phase with this parity completed.
+__device__ __forceinline__ void mbarrier_wait(std::uint64_t* bar, unsigned parity) {
+  asm volatile(
+      "{\n.reg .pred done;\n"
+      "WAIT:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@!done bra WAIT;\n}\n" ::"r"(shared_address(bar)),
+      "r"(parity)
+      : "memory");
+}
+// The box at coordinates (c0 innermost, c1, c2) of a 3-D tensor map into dst.
+__device__ __forceinline__ void tma_load_3d(void* dst, const CUtensorMap* map, std::uint64_t* bar, int c0, int c1,
+                                            int c2) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];\n" ::
+          "r"(shared_address(dst)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(c0), "r"(c1), "r"(c2), "r"(shared_address(bar))
+      : "memory");
+}
+
+#endif  // __CUDA_ARCH__ >= 900
+
+}  // namespace fuselab::kernels
