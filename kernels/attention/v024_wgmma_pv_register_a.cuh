@@ -66,82 +66,94 @@ struct PvSteps {
     obase = p.out + std::size_t(bh) * p.Sq * D;
   }
 
-  // V of step s into vs, one cp.async group: 16-byte piece e = tid + 256 r
-  // is key e / 32, dims 4 (e % 32)...
-  __device__ __forceinline__ void load(int s) const {
+  // V of step s into dst (kS x kLdV), one cp.async group: 16-byte piece
+  // e = tid + 256 r is key e / 32, dims 4 (e % 32)...
+  __device__ __forceinline__ void load(int s, float* dst) const {
 #pragma unroll
     for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
       const int e = threadIdx.x + kThreads * r, key = e >> 5, d = s * kDims + 4 * (e & 31);
       const bool valid = key < Sk && d < D;
-      cp_async16(vs + key * kLdV + 4 * (e & 31), valid ? vbase + std::size_t(key) * D + d : vbase, valid);
+      cp_async16(dst + key * kLdV + 4 * (e & 31), valid ? vbase + std::size_t(key) * D + d : vbase, valid);
     }
     cp_async_commit();
+  }
+  __device__ __forceinline__ void load(int s) const { load(s, vs); }
+
+  // acc = O^T of one step from the landed V at v and P split at pbig.
+  __device__ __forceinline__ void products(const float* v, const float* pbig, float (&acc)[32]) const {
+    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
+    const int g = lane >> 2, t = lane & 3;
+    const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+    // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
+    // until their products are done (all 8 at once would spill).
+    constexpr int kBatch = 2;
+#pragma unroll
+    for (int half = 0; half < kS / 8 / kBatch; ++half) {
+      std::uint32_t abig[kBatch][4], asmall[kBatch][4];
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        const int key = 8 * (kBatch * half + kk) + t;
+        const float a[4] = {v[key * kLdV + dim0], v[key * kLdV + dim0 + 8], v[(key + 4) * kLdV + dim0],
+                            v[(key + 4) * kLdV + dim0 + 8]};
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          abig[kk][i] = to_tf32(a[i]);
+          asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
+        }
+      }
+      wgmma_fence_operands(acc);
+      wgmma_fence();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        const int k = kBatch * half + kk;
+        const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
+        wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
+        wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
+        wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
+      }
+      wgmma_commit();
+      wgmma_wait<0>();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        wgmma_fence_operands(abig[kk]);
+        wgmma_fence_operands(asmall[kk]);
+      }
+      wgmma_fence_operands(acc);
+    }
+  }
+
+  // Step s's O^T (acc: register 4j + r is dim dim0 + 8 (r / 2), query
+  // 8j + 2t + r % 2) staged in staging (kS x kLdO) and stored as whole
+  // 512-byte row pieces. The staging area must be free; one barrier inside.
+  __device__ __forceinline__ void store_o(const float (&acc)[32], float* staging, int s) const {
+    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
+    const int t = lane & 3, dl = 64 * wg + 16 * w + (lane >> 2);
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) staging[(8 * j + 2 * t + (r & 1)) * kLdO + dl + 8 * (r >> 1)] = acc[4 * j + r];
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, q = e >> 5, d = s * kDims + 4 * (e & 31);
+      if (q < Sq && d < D) st4(obase + std::size_t(q) * D + d, ld4(staging + q * kLdO + 4 * (e & 31)));
+    }
   }
 
   // Steps [s_begin, s_end). Before: load(s_begin) issued; P split at pbig
   // (store_p_split) and fenced for the async proxy by its writers; the
   // first barrier here makes it visible.
   __device__ void run(const float* pbig, int s_begin, int s_end) const {
-    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
-    const int g = lane >> 2, t = lane & 3;
-    const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
     for (int s = s_begin; s < s_end; ++s) {
       cp_async_wait<0>();
       __syncthreads();  // V of this step (and, the first time, P) is complete
       float acc[32];
-#pragma unroll
-      for (int i = 0; i < 32; ++i) acc[i] = 0.f;
-      // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
-      // until their products are done (all 8 at once would spill).
-      constexpr int kBatch = 2;
-#pragma unroll
-      for (int half = 0; half < kS / 8 / kBatch; ++half) {
-        std::uint32_t abig[kBatch][4], asmall[kBatch][4];
-#pragma unroll
-        for (int kk = 0; kk < kBatch; ++kk) {
-          const int key = 8 * (kBatch * half + kk) + t;
-          const float a[4] = {vs[key * kLdV + dim0], vs[key * kLdV + dim0 + 8], vs[(key + 4) * kLdV + dim0],
-                              vs[(key + 4) * kLdV + dim0 + 8]};
-#pragma unroll
-          for (int i = 0; i < 4; ++i) {
-            abig[kk][i] = to_tf32(a[i]);
-            asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
-          }
-        }
-        wgmma_fence_operands(acc);
-        wgmma_fence();
-#pragma unroll
-        for (int kk = 0; kk < kBatch; ++kk) {
-          const int k = kBatch * half + kk;
-          const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
-          wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
-          wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
-          wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
-        }
-        wgmma_commit();
-        wgmma_wait<0>();
-#pragma unroll
-        for (int kk = 0; kk < kBatch; ++kk) {
-          wgmma_fence_operands(abig[kk]);
-          wgmma_fence_operands(asmall[kk]);
-        }
-        wgmma_fence_operands(acc);
-      }
+      products(vs, pbig, acc);
       __syncthreads();                 // every warpgroup is done with V
       if (s + 1 < s_end) load(s + 1);  // in flight during the stores
-      // acc holds O^T (register 4j + r: dim dim0 + 8 (r / 2), query 8j + 2t +
-      // r % 2); through shared memory it leaves as whole 512-byte row pieces.
-      const int dl = dim0 % kDims;
-#pragma unroll
-      for (int j = 0; j < 8; ++j)
-#pragma unroll
-        for (int r = 0; r < 4; ++r) os[(8 * j + 2 * t + (r & 1)) * kLdO + dl + 8 * (r >> 1)] = acc[4 * j + r];
-      __syncthreads();
-#pragma unroll
-      for (int r = 0; r < kS * kDims / 4 / kThreads; ++r) {
-        const int e = tid + kThreads * r, q = e >> 5, d = s * kDims + 4 * (e & 31);
-        if (q < Sq && d < D) st4(obase + std::size_t(q) * D + d, ld4(os + q * kLdO + 4 * (e & 31)));
-      }
+      store_o(acc, os, s);
     }
   }
 };

@@ -1,0 +1,92 @@
+// attention v028 — v024 with phase 3's V two steps ahead. ncu on v027 at
+// D = 16384 (reports/device-logs/20261121T0818Z-ncu-v027.csv): phase 3 takes
+// 20.0 us at 29 % of DRAM peak, against 13.8 us cold for its bytes alone
+// (the phase-3 probe). v024's phase 3 has one V buffer: a block with two
+// steps (D = 16384) lands V of step 2 only after step 1's products, so that
+// latency is exposed once per block. Here a block keeps two V buffers; both
+// first steps are in flight before it waits for P, and O of a step is staged
+// in the V buffer it came from (kLdO <= kLdV), so shared memory stays at
+// v024's size (2 blocks per SM).
+// Phases 1 and 2: v024's. Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
+#include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
+#include "kernels/attention/v024_wgmma_pv_register_a.cuh"
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/problem.h"
+
+namespace fuselab::kernels::attention::v028 {
+
+using v002::kS;
+using v002::kThreads;
+using v024::kLdO;
+using v024::kLdV;
+
+inline constexpr int kVFloats = kS * kLdV;  // one V buffer
+inline constexpr std::size_t kSmemBytes = (2 * v019::kPFloats + 2 * kVFloats) * sizeof(float);
+static_assert(kLdO <= kLdV, "O is staged in a V buffer");
+
+static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
+    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  float* pbig = smem;  // then P small, then V buffers 0 and 1
+  float* vbuf = smem + 2 * v019::kPFloats;
+  const int bh = blockIdx.y;
+  const v024::PvSteps steps(p, bh, vbuf, vbuf);
+  const int s_begin = blockIdx.x * spb, s_end = min(nsub, s_begin + spb);
+  // One cp.async group per step slot, empty where there is no step, so that
+  // at step s exactly one younger group (step s + 1) may still be pending.
+  auto load_or_skip = [&](int s) {
+    if (s < s_end) steps.load(s, vbuf + ((s - s_begin) & 1) * kVFloats);
+    else cp_async_commit();
+  };
+  load_or_skip(s_begin);  // V does not depend on phase 2
+  load_or_skip(s_begin + 1);
+  cudaGridDependencySynchronize();  // P is complete and visible
+  v019::store_p_split(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
+  fence_proxy_async_shared();
+  for (int s = s_begin; s < s_end; ++s) {
+    float* v = vbuf + ((s - s_begin) & 1) * kVFloats;
+    cp_async_wait<1>();
+    __syncthreads();  // V of step s (and, the first time, P) is complete
+    float acc[32];
+    steps.products(v, pbig, acc);
+    __syncthreads();  // every warpgroup is done with this V buffer
+    steps.store_o(acc, v, s);
+    __syncthreads();  // the staged O is stored
+    load_or_skip(s + 2);
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+  v019::launch_wgmma_pv(&v028::pv_kernel, kSmemBytes, p, pl, P, stream);
+}
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf = v022::launch_partial_scores<Pe, Loader>(p, pe, pl, workspace, stream);
+  v014::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
+  v028::launch_pv(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v028::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v028
