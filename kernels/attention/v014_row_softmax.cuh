@@ -36,6 +36,9 @@ inline constexpr int kSplit = 4;  // threads per score in phase 2
 // Phase 2 for score row i of head bh: thread (j, q) of kS x kSplit threads
 // (v026 runs it in one launch, after a grid barrier: plain loads, since
 // the partials were written by the same launch).
+// kInFlight (v029): 0 is v014's loop; N > 0 loads N of the thread's
+// partials before adding them (in the same order), so N loads are in flight.
+template <int kInFlight = 0>
 __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
                                             int bh, int j, int q) {
   __shared__ double sums[kSplit][kS];
@@ -44,8 +47,21 @@ __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const flo
   double sum = 0.0;
   if (visible) {
     const float* src = part + std::size_t(bh) * chunks * kS * kS + i * kS + j;
+    if constexpr (kInFlight == 0) {
 #pragma unroll 4
-    for (int c = q; c < chunks; c += kSplit) sum += double(src[std::size_t(c) * kS * kS]);
+      for (int c = q; c < chunks; c += kSplit) sum += double(src[std::size_t(c) * kS * kS]);
+    } else {
+      for (int c0 = q; c0 < chunks; c0 += kSplit * kInFlight) {
+        float v[kInFlight];
+#pragma unroll
+        for (int u = 0; u < kInFlight; ++u) {
+          const int c = c0 + kSplit * u;
+          v[u] = c < chunks ? src[std::size_t(c) * kS * kS] : 0.f;
+        }
+#pragma unroll
+        for (int u = 0; u < kInFlight; ++u) sum += double(v[u]);  // + 0.0 past the last chunk: no change
+      }
+    }
   }
   sums[q][j] = sum;
   __syncthreads();
@@ -75,11 +91,20 @@ static __global__ void __launch_bounds__(kS * kSplit)
   cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   softmax_row(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
 }
+// The same with kInFlight of a thread's partial loads in flight (v029).
+template <int kInFlight>
+__global__ void __launch_bounds__(kS * kSplit)
+    row_softmax_in_flight_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                                 float* __restrict__ P) {
+  cudaGridDependencySynchronize();
+  softmax_row<kInFlight>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+}
 
+template <int kInFlight = 0>
 inline void launch_row_softmax(const AttentionProblem& p, const float* part, int chunks, float* P,
                                cudaStream_t stream) {
-  launch_dependent(&row_softmax_kernel, dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, kSplit), 0, stream, p, part,
-                   chunks, P);
+  constexpr auto kernel = kInFlight == 0 ? &row_softmax_kernel : &row_softmax_in_flight_kernel<kInFlight>;
+  launch_dependent(kernel, dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, kSplit), 0, stream, p, part, chunks, P);
 }
 
 // Phase 3: v013's where its grid covers the SMs, else v006's.
