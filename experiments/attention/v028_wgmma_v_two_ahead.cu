@@ -21,7 +21,7 @@ FUSELAB_EXPERIMENT(attention, v028_wgmma_v_two_ahead) {
       .kernel("partial_scores_wgmma_row_loads_padded",
               (const void*)&a::v017::partial_scores_kernel<a::v002::NoPe, 1, a::v020::RowQkSubTiles, false, a::v022::PaddedCores64>)
       .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
-      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel)
+      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel<>)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&a::v028::launch, &a::v028::workspace_bytes);
 }

@@ -21,7 +21,7 @@ FUSELAB_EXPERIMENT(rope, v036_wgmma_v_two_ahead) {
       .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced",
               (const void*)&a::v017::partial_scores_kernel<k::RopeSplitPe<false, kReduced>, 1, a::v020::SpreadRowQkSubTiles, false, a::v022::PaddedCores64>)
       .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
-      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel)
+      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel<>)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&fuselab::kernels::rope::v036::launch, &a::v028::workspace_bytes);
 }

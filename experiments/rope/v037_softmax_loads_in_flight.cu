@@ -22,7 +22,7 @@ FUSELAB_EXPERIMENT(rope, v037_softmax_loads_in_flight) {
       .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced",
               (const void*)&a::v017::partial_scores_kernel<k::RopeSplitPe<false, kReduced>, 1, a::v020::SpreadRowQkSubTiles, false, a::v022::PaddedCores64>)
       .kernel("row_softmax_16_in_flight", (const void*)&a::v014::row_softmax_in_flight_kernel<a::v029::kInFlight>)
-      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel)
+      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel<>)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&fuselab::kernels::rope::v037::launch, &a::v029::workspace_bytes);
 }

@@ -18,7 +18,7 @@ FUSELAB_EXPERIMENT(sinusoidal, v035_softmax_loads_in_flight) {
       .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced",
               (const void*)&a::v017::partial_scores_kernel<k::Pe, 1, a::v020::RowQkSubTiles, false, a::v022::PaddedCores64>)
       .kernel("row_softmax_16_in_flight", (const void*)&a::v014::row_softmax_in_flight_kernel<a::v029::kInFlight>)
-      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel)
+      .kernel("pv_wgmma_v_two_ahead", (const void*)&a::v028::pv_kernel<>)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&fuselab::kernels::sinusoidal::v035::launch, &a::v029::workspace_bytes);
 }

@@ -32,6 +32,7 @@
 #include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
+#include "kernels/common/freq_prefetch.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 #include "kernels/common/wgmma_tf32.cuh"
@@ -63,17 +64,19 @@ __device__ __forceinline__ void prefetch_v_dims(const AttentionProblem& p, int b
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // A landed float4 of (is_q, row, sub-tile column) split into tf32 big and
 // small parts in a buffer (Q big, Q small, K big, K small; v025 shares it).
-template <class Layout>
+template <class Layout, Tf32Split kSplit = Tf32Split::kRound>
 __device__ __forceinline__ void put_split(float* buf, bool is_q, int row, int col, float4 v) {
   constexpr int kTile = kTileFloats<Layout>;
   float* big = buf + (is_q ? 0 : 2 * kTile);
   const int off = Layout::offset(row, col);
-  const float4 b = make_float4(__uint_as_float(to_tf32(v.x)), __uint_as_float(to_tf32(v.y)),
-                               __uint_as_float(to_tf32(v.z)), __uint_as_float(to_tf32(v.w)));
-  const float4 sm = make_float4(__uint_as_float(to_tf32(v.x - b.x)), __uint_as_float(to_tf32(v.y - b.y)),
-                                __uint_as_float(to_tf32(v.z - b.z)), __uint_as_float(to_tf32(v.w - b.w)));
-  st4(big + off, b);
-  st4(big + kTile + off, sm);
+  std::uint32_t b[4], sm[4];
+  split_tf32<kSplit>(v.x, b[0], sm[0]);
+  split_tf32<kSplit>(v.y, b[1], sm[1]);
+  split_tf32<kSplit>(v.z, b[2], sm[2]);
+  split_tf32<kSplit>(v.w, b[3], sm[3]);
+  st4(big + off, make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]), __uint_as_float(b[3])));
+  st4(big + kTile + off,
+      make_float4(__uint_as_float(sm[0]), __uint_as_float(sm[1]), __uint_as_float(sm[2]), __uint_as_float(sm[3])));
 }
 
 // Warpgroup wg's products on a complete buffer: k-steps 2wg and 2wg + 1 of
@@ -130,9 +133,10 @@ __device__ __forceinline__ void sum_warpgroups(const float (&acc)[32], float* sc
 // kPrefetchV (v021): first, the V rows of the block's dims go into L2 for
 // phase 3 (one bulk prefetch per key and run of dims).
 // Layout (v022): where the split parts go in shared memory (CoreLayout).
+// kSplit (v030): how values become tf32 parts (mma_tf32.cuh).
 // Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
 __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, float* __restrict__ part, int nsub,
                                      int spb, int chunk, int bh, int chunks) {
   static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
@@ -144,6 +148,7 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
   for (int i = 0; i < 32; ++i) acc[i] = 0.f;
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  if constexpr (HasBegin<Pe>::value) pe.begin(s_begin * (kSub1 / 2), min(p.D / 2, s_end * (kSub1 / 2)));
   if constexpr (kPrefetchV) {
     if constexpr (Pe::kPaired) {
       const int half = p.D / 2, i0 = s_begin * (kSub1 / 2), i1 = min(half, s_end * (kSub1 / 2));
@@ -158,7 +163,7 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
   auto step = [&](Loader<Pe>& tiles, int s) {
     float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
     tiles.apply_pe(pe);
-    tiles.for_each([&](bool is_q, int row, int col, float4 v) { put_split<Layout>(buf, is_q, row, col, v); });
+    tiles.for_each([&](bool is_q, int row, int col, float4 v) { put_split<Layout, kSplit>(buf, is_q, row, col, v); });
     fence_proxy_async_shared();
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
@@ -187,10 +192,10 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 
 // Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
-  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout>(p, pe, part, nsub, spb, blockIdx.x, blockIdx.y,
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>(p, pe, part, nsub, spb, blockIdx.x, blockIdx.y,
                                                                gridDim.x);
 }
 
@@ -204,12 +209,12 @@ inline void require_sm90a() {
 
 // Phase 1 (v019 reuses it); returns where the partials and P go.
 template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  constexpr auto kernel = &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout>;
+  constexpr auto kernel = &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>;
   set_max_dynamic_smem(kernel, int(kSmemBytes<Layout>));
   kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Layout>, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);

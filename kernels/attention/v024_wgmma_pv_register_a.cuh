@@ -79,7 +79,9 @@ struct PvSteps {
   }
   __device__ __forceinline__ void load(int s) const { load(s, vs); }
 
-  // acc = O^T of one step from the landed V at v and P split at pbig.
+  // acc = O^T of one step from the landed V at v and P split at pbig; V
+  // split as kSplit says (mma_tf32.cuh).
+  template <Tf32Split kSplit = Tf32Split::kRound>
   __device__ __forceinline__ void products(const float* v, const float* pbig, float (&acc)[32]) const {
     const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
     const int g = lane >> 2, t = lane & 3;
@@ -98,10 +100,7 @@ struct PvSteps {
         const float a[4] = {v[key * kLdV + dim0], v[key * kLdV + dim0 + 8], v[(key + 4) * kLdV + dim0],
                             v[(key + 4) * kLdV + dim0 + 8]};
 #pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          abig[kk][i] = to_tf32(a[i]);
-          asmall[kk][i] = to_tf32(a[i] - __uint_as_float(abig[kk][i]));
-        }
+        for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], abig[kk][i], asmall[kk][i]);
       }
       wgmma_fence_operands(acc);
       wgmma_fence();

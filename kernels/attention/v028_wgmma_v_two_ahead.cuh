@@ -35,7 +35,9 @@ inline constexpr int kVFloats = kS * kLdV;  // one V buffer
 inline constexpr std::size_t kSmemBytes = (2 * v019::kPFloats + 2 * kVFloats) * sizeof(float);
 static_assert(kLdO <= kLdV, "O is staged in a V buffer");
 
-static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
+// kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
+template <Tf32Split kSplit = Tf32Split::kRound>
+__global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
@@ -60,7 +62,7 @@ static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     cp_async_wait<1>();
     __syncthreads();  // V of step s (and, the first time, P) is complete
     float acc[32];
-    steps.products(v, pbig, acc);
+    steps.products<kSplit>(v, pbig, acc);
     __syncthreads();  // every warpgroup is done with this V buffer
     steps.store_o(acc, v, s);
     __syncthreads();  // the staged O is stored
@@ -71,8 +73,9 @@ static __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
 #endif
 }
 
+template <Tf32Split kSplit = Tf32Split::kRound>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
-  v019::launch_wgmma_pv(&v028::pv_kernel, kSmemBytes, p, pl, P, stream);
+  v019::launch_wgmma_pv(&v028::pv_kernel<kSplit>, kSmemBytes, p, pl, P, stream);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>

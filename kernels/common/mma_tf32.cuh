@@ -24,6 +24,28 @@ __device__ __forceinline__ std::uint32_t to_tf32(float x) {
   return r;
 }
 
+// How an fp32 value becomes its tf32 big and small parts (big + small = x):
+//   kRound  big = tf32(x) rounded, small = tf32(x - big) rounded: ~2^-22
+//           relative error per product; cvt.rna is four instructions on
+//           sm_90, so ~9 per value.
+//   kMask   big = x with its low 13 mantissa bits cleared (exactly a tf32
+//           value), small = x - big (exact in fp32), handed to the tensor
+//           core as it is (it reads small's top bits): |small| < 2^-10 |x|,
+//           so ~2^-20 relative per product (the dropped small * small and
+//           small's own truncation); two instructions per value.
+enum class Tf32Split { kRound, kMask };
+
+template <Tf32Split kSplit = Tf32Split::kRound>
+__device__ __forceinline__ void split_tf32(float x, std::uint32_t& big, std::uint32_t& small) {
+  if constexpr (kSplit == Tf32Split::kMask) {
+    big = __float_as_uint(x) & 0xffffe000u;
+    small = __float_as_uint(x - __uint_as_float(big));
+  } else {
+    big = to_tf32(x);
+    small = to_tf32(x - __uint_as_float(big));
+  }
+}
+
 template <int N>
 struct SplitTf32 {
   std::uint32_t big[N], small[N];
