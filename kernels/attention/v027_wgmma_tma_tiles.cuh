@@ -32,6 +32,8 @@
 #include "kernels/attention/v017_wgmma_scores.cuh"
 #include "kernels/attention/v024_wgmma_pv_register_a.cuh"
 #include "kernels/common/check.cuh"
+#include "kernels/common/freq_prefetch.cuh"
+#include "kernels/common/mma_tf32.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/tensor_map.h"
 #include "kernels/common/tma.cuh"
@@ -77,22 +79,23 @@ inline constexpr std::size_t kSmemBytes =
 static_assert(kSmemBytes<false> >= kAlignSlack + kS * kS * sizeof(float), "the final reduction fits");
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-__device__ __forceinline__ float4 tf32_big4(float4 x) {
-  return make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)), __uint_as_float(to_tf32(x.z)),
-                     __uint_as_float(to_tf32(x.w)));
-}
-
-// Writes x's tf32 big part to *big and the rest to *small.
+// Writes x's tf32 big part to *big and the rest to *small. kRound here
+// rounds big and leaves small as it is (the tensor core reads its top bits);
+// kMask (v031) masks big.
+template <Tf32Split kSplit>
 __device__ __forceinline__ void split_to(float4* big, float4* small, float4 x) {
-  const float4 b = tf32_big4(x);
-  *big = b;
-  *small = make_float4(x.x - b.x, x.y - b.y, x.z - b.z, x.w - b.w);
+  auto big_of = [](float v) { return kSplit == Tf32Split::kMask ? tf32_truncate(v) : to_tf32(v); };
+  const std::uint32_t b[4] = {big_of(x.x), big_of(x.y), big_of(x.z), big_of(x.w)};
+  const float4 bf = make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]),
+                                __uint_as_float(b[3]));
+  *big = bf;
+  *small = make_float4(x.x - bf.x, x.y - bf.y, x.z - bf.z, x.w - bf.w);
 }
 #endif
 
 // Block (chunk, bh): partial scores of sub-tiles [chunk * spb, ...) of head
-// bh into part[bh][chunk].
-template <class Pe>
+// bh into part[bh][chunk]. kSplit (v031): how values become tf32 parts.
+template <class Pe, Tf32Split kSplit = Tf32Split::kRound>
 __global__ void __launch_bounds__(kThreads, 2)
     tma_scores_kernel(const __grid_constant__ CUtensorMap qmap, const __grid_constant__ CUtensorMap kmap,
                       const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
@@ -110,6 +113,7 @@ __global__ void __launch_bounds__(kThreads, 2)
   const int khead = b * p.Hkv + h / (p.Hq / p.Hkv);
   const int s_begin = chunk * spb, n = min(nsub, s_begin + spb) - s_begin;
   const int half = p.D >> 1;
+  if constexpr (HasBegin<Pe>::value) pe.begin(s_begin * 16, min(half, (s_begin + n) * 16));
 
   // Sub-tile s_begin + i into stage i % kStages (thread 0).
   auto issue = [&](int i) {
@@ -159,8 +163,8 @@ __global__ void __launch_bounds__(kThreads, 2)
           a = zero4();
           c = zero4();
         }
-        split_to(lo, slo, a);
-        split_to(hi, shi, c);
+        split_to<kSplit>(lo, slo, a);
+        split_to<kSplit>(hi, shi, c);
       }
     } else {
 #pragma unroll
@@ -178,7 +182,7 @@ __global__ void __launch_bounds__(kThreads, 2)
             }
           }
         }
-        split_to(raw, reinterpret_cast<float4*>(small) + f, x);
+        split_to<kSplit>(raw, reinterpret_cast<float4*>(small) + f, x);
       }
     }
   };
@@ -225,7 +229,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 }
 
 // Phase 1; returns where the partials and P go.
-template <class Pe>
+template <class Pe, Tf32Split kSplit = Tf32Split::kRound>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   v017::require_sm90a();
@@ -233,7 +237,7 @@ inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& 
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
   const CUtensorMap qmap = head_tile_map(p.q, p.B * p.Hq, p.Sq, p.D, kS, L::kBoxDims);
   const CUtensorMap kmap = head_tile_map(p.k, p.B * p.Hkv, p.Sk, p.D, kS, L::kBoxDims);
-  constexpr auto kernel = &tma_scores_kernel<Pe>;
+  constexpr auto kernel = &tma_scores_kernel<Pe, kSplit>;
   set_max_dynamic_smem(kernel, int(kSmemBytes<Pe::kPaired>));
   kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Pe::kPaired>, stream>>>(
       qmap, kmap, p, pe, buf.part, pl.nsub1, pl.spb1);

@@ -35,10 +35,13 @@ __device__ __forceinline__ std::uint32_t to_tf32(float x) {
 //           small's own truncation); two instructions per value.
 enum class Tf32Split { kRound, kMask };
 
+// x with its low 13 mantissa bits cleared: a tf32 value, rounded toward zero.
+__device__ __forceinline__ std::uint32_t tf32_truncate(float x) { return __float_as_uint(x) & 0xffffe000u; }
+
 template <Tf32Split kSplit = Tf32Split::kRound>
 __device__ __forceinline__ void split_tf32(float x, std::uint32_t& big, std::uint32_t& small) {
   if constexpr (kSplit == Tf32Split::kMask) {
-    big = __float_as_uint(x) & 0xffffe000u;
+    big = tf32_truncate(x);
     small = __float_as_uint(x - __uint_as_float(big));
   } else {
     big = to_tf32(x);
