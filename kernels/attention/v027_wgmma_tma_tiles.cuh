@@ -35,6 +35,7 @@
 #include "kernels/common/freq_prefetch.cuh"
 #include "kernels/common/mma_tf32.cuh"
 #include "kernels/common/problem.h"
+#include "kernels/common/qk_shared_pe.cuh"
 #include "kernels/common/tensor_map.h"
 #include "kernels/common/tma.cuh"
 #include "kernels/common/vec.cuh"
@@ -142,9 +143,54 @@ __global__ void __launch_bounds__(kThreads, 2)
   if (tid == 0)
     for (int i = 0; i < min(n, kStages); ++i) issue(i);
 
+  // QkShared hooks (v032): one PE evaluation for the Q and K float4s a
+  // thread holds at the same (row, dims) when both rows sit at one position.
+  [[maybe_unused]] const bool share = SharesQk<Pe>::value && p.q_offset == p.k_offset;
+
   // Splits sub-tile s (landed in stage) into big (in place) and small parts.
   auto split = [&](int s, unsigned char* stage, unsigned char* small) {
-    if constexpr (Pe::kPaired) {
+    if constexpr (SharesQk<Pe>::value && Pe::kPaired) {
+      // Thread tid: float4 tid of the low and high boxes of Q and of K.
+      const int row = L::row_of(tid), i = s * L::kBoxDims + L::dim_of(tid);
+      float4* qlo = reinterpret_cast<float4*>(stage) + tid;
+      float4* klo = reinterpret_cast<float4*>(stage + L::kTensorBytes) + tid;
+      float4 x[4] = {qlo[0], qlo[L::kBoxBytes / 16], klo[0], klo[L::kBoxBytes / 16]};  // Q lo, hi; K lo, hi
+      if (i < half) {  // rows past S landed as zeros and stay zeros
+        if (share && row < p.Sq && row < p.Sk) {
+          pe.both2(x[0], x[1], x[2], x[3], p.q_offset + row, i);
+        } else {
+          if (row < p.Sq) pe.q2(x[0], x[1], p.q_offset + row, i);
+          if (row < p.Sk) pe.k2(x[2], x[3], p.k_offset + row, i);
+        }
+      } else {  // the low box ran into the high half
+#pragma unroll
+        for (int u = 0; u < 4; ++u) x[u] = zero4();
+      }
+#pragma unroll
+      for (int u = 0; u < 4; ++u) {
+        const int off = (u >> 1) * (L::kTensorBytes / 16) + (u & 1) * (L::kBoxBytes / 16) + tid;
+        split_to<kSplit>(reinterpret_cast<float4*>(stage) + off, reinterpret_cast<float4*>(small) + off, x[u]);
+      }
+    } else if constexpr (SharesQk<Pe>::value) {
+#pragma unroll
+      for (int j = 0; j < 2; ++j) {
+        const int g = tid + kThreads * j;  // the same float4 of Q's box and of K's
+        float4* rq = reinterpret_cast<float4*>(stage) + g;
+        float4* rk = rq + L::kTensorBytes / 16;
+        float4 xq = *rq, xk = *rk;
+        const int row = L::row_of(g), d = s * L::kBoxDims + L::dim_of(g);
+        if (d < p.D) {  // dims past D and rows past S landed as zeros
+          if (share && row < p.Sq && row < p.Sk) {
+            pe.both(xq, xk, p.q_offset + row, d);
+          } else {
+            if (row < p.Sq) pe.q(xq, p.q_offset + row, d);
+            if (row < p.Sk) pe.k(xk, p.k_offset + row, d);
+          }
+        }
+        split_to<kSplit>(rq, reinterpret_cast<float4*>(small) + g, xq);
+        split_to<kSplit>(rk, reinterpret_cast<float4*>(small) + g + L::kTensorBytes / 16, xk);
+      }
+    } else if constexpr (Pe::kPaired) {
       // Thread tid: float4 tid of the low box and of the high box of Q and of K.
       const int row = L::row_of(tid), i = s * L::kBoxDims + L::dim_of(tid);
 #pragma unroll

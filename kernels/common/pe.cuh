@@ -50,16 +50,24 @@ __device__ __forceinline__ void pe_sincos(float angle, float* s, float* c) {
 }
 
 // ---- sinusoidal -----------------------------------------------------------
-// x holds dims d..d+3 with d % 4 == 0: pairs i0 = d/2 (freq f0), i0+1 (f1).
+// The PE of dims d..d+3 with d % 4 == 0: pairs i0 = d/2 (freq f0), i0+1 (f1).
+template <Sincos kMode = Sincos::kAccurate>
+__device__ __forceinline__ float4 sin_pe4(int pos, float f0, float f1) {
+  float4 e;
+  pe_sincos<kMode>(pe_angle(pos, f0), &e.x, &e.y);
+  pe_sincos<kMode>(pe_angle(pos, f1), &e.z, &e.w);
+  return e;
+}
+__device__ __forceinline__ void add4(float4& x, float4 e) {
+  x.x += e.x;
+  x.y += e.y;
+  x.z += e.z;
+  x.w += e.w;
+}
+// x holds dims d..d+3 with d % 4 == 0.
 template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void sin_add4(float4& x, int pos, float f0, float f1) {
-  float s, c;
-  pe_sincos<kMode>(pe_angle(pos, f0), &s, &c);
-  x.x += s;
-  x.y += c;
-  pe_sincos<kMode>(pe_angle(pos, f1), &s, &c);
-  x.z += s;
-  x.w += c;
+  add4(x, sin_pe4<kMode>(pos, f0, f1));
 }
 // One element d (any d): sin at even d, cos at odd d; freq = inv_freq[d/2].
 template <Sincos kMode = Sincos::kAccurate>
@@ -82,10 +90,8 @@ __device__ __forceinline__ void rope_inter4_cs(float4& x, float c0, float s0, fl
 }
 template <Sincos kMode = Sincos::kAccurate>
 __device__ __forceinline__ void rope_inter4(float4& x, int pos, float f0, float f1) {
-  float s0, c0, s1, c1;
-  pe_sincos<kMode>(pe_angle(pos, f0), &s0, &c0);
-  pe_sincos<kMode>(pe_angle(pos, f1), &s1, &c1);
-  rope_inter4_cs(x, c0, s0, c1, s1);
+  const float4 e = sin_pe4<kMode>(pos, f0, f1);  // (s0, c0, s1, c1)
+  rope_inter4_cs(x, e.y, e.x, e.w, e.z);
 }
 // Neox: lo holds dims i..i+3, hi holds dims i+D/2..i+D/2+3 (pairs i..i+3).
 __device__ __forceinline__ void rope_neox4_cs(float4& lo, float4& hi, float4 c, float4 s) {
@@ -94,13 +100,18 @@ __device__ __forceinline__ void rope_neox4_cs(float4& lo, float4& hi, float4 c, 
   rope_rotate(lo.z, hi.z, c.z, s.z);
   rope_rotate(lo.w, hi.w, c.w, s.w);
 }
+// sin and cos of the angles of pairs i..i+3 (frequencies f).
 template <Sincos kMode = Sincos::kAccurate>
-__device__ __forceinline__ void rope_neox4(float4& lo, float4& hi, int pos, float4 f) {
-  float4 s, c;
+__device__ __forceinline__ void sincos4(int pos, float4 f, float4& s, float4& c) {
   pe_sincos<kMode>(pe_angle(pos, f.x), &s.x, &c.x);
   pe_sincos<kMode>(pe_angle(pos, f.y), &s.y, &c.y);
   pe_sincos<kMode>(pe_angle(pos, f.z), &s.z, &c.z);
   pe_sincos<kMode>(pe_angle(pos, f.w), &s.w, &c.w);
+}
+template <Sincos kMode = Sincos::kAccurate>
+__device__ __forceinline__ void rope_neox4(float4& lo, float4& hi, int pos, float4 f) {
+  float4 s, c;
+  sincos4<kMode>(pos, f, s, c);
   rope_neox4_cs(lo, hi, c, s);
 }
 

@@ -32,6 +32,19 @@ struct RopeSplitPe {
   __device__ void k2(float4& lo, float4& hi, int pos, int i) const {
     rope_neox4<kMode>(lo, hi, pos, ldg4(inv_freq + i));
   }
+  // Q and K at the same position and dims: one evaluation (QkShared).
+  __device__ void both(float4& xq, float4& xk, int pos, int d) const {
+    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
+    const float4 e = sin_pe4<kMode>(pos, f.x, f.y);  // (s0, c0, s1, c1)
+    rope_inter4_cs(xq, e.y, e.x, e.w, e.z);
+    rope_inter4_cs(xk, e.y, e.x, e.w, e.z);
+  }
+  __device__ void both2(float4& qlo, float4& qhi, float4& klo, float4& khi, int pos, int i) const {
+    float4 s, c;
+    sincos4<kMode>(pos, ldg4(inv_freq + i), s, c);
+    rope_neox4_cs(qlo, qhi, c, s);
+    rope_neox4_cs(klo, khi, c, s);
+  }
 };
 
 // Calls fn with the rotation hook for p's pairing (neox or interleaved).

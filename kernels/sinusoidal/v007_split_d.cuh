@@ -25,6 +25,13 @@ struct SinPe {
   __device__ void k(float4& x, int pos, int d) const { add(x, pos, d); }
   __device__ void q2(float4&, float4&, int, int) const {}
   __device__ void k2(float4&, float4&, int, int) const {}
+  // Q and K float4s at the same position and dims: one evaluation (QkShared).
+  __device__ void both(float4& xq, float4& xk, int pos, int d) const {
+    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
+    const float4 e = sin_pe4<kMode>(pos, f.x, f.y);
+    add4(xq, e);
+    add4(xk, e);
+  }
 };
 using SinSplitPe = SinPe<Sincos::kAccurate>;
 
