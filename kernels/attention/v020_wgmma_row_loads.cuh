@@ -24,6 +24,7 @@
 #include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v017_wgmma_scores.cuh"
 #include "kernels/common/problem.h"
+#include "kernels/common/qk_shared_pe.cuh"
 #include "kernels/common/vec.cuh"
 
 namespace fuselab::kernels::attention::v020 {
@@ -79,9 +80,26 @@ struct RowQkSubTiles : v006::QkHead {
     }
   }
 
-  // The PE on the landed registers (rows past Sq / Sk and dims past D stay zero).
+  // The PE on the landed registers (rows past Sq / Sk and dims past D stay
+  // zero). A thread holds Q and K at the same rows and dims: QkShared hooks
+  // (sinusoidal v040, rope v042) evaluate the PE once for both where the two
+  // rows sit at one position.
   __device__ __forceinline__ void apply_pe(const Pe& pe) {
     if (dim0 < 0) return;
+    if constexpr (SharesQk<Pe>::value) {
+      if (q_offset == k_offset) {
+        if constexpr (Pe::kPaired) {
+          if (row0 < Sq && row0 < Sk) return pe.both2(x[0], x[1], x[2], x[3], q_offset + row0, dim0);
+        } else {
+          const int row1 = row0 + 32;
+          if (row0 < Sq && row0 < Sk && row1 < Sq && row1 < Sk) {
+            pe.both(x[0], x[2], q_offset + row0, dim0);
+            pe.both(x[1], x[3], q_offset + row1, dim0);
+            return;
+          }
+        }
+      }
+    }
     if constexpr (Pe::kPaired) {
       if (row0 < Sq) pe.q2(x[0], x[1], q_offset + row0, dim0);
       if (row0 < Sk) pe.k2(x[2], x[3], k_offset + row0, dim0);
