@@ -74,9 +74,11 @@ __device__ __forceinline__ void put_split(float* buf, bool is_q, int row, int co
   split_tf32<kSplit>(v.y, b[1], sm[1]);
   split_tf32<kSplit>(v.z, b[2], sm[2]);
   split_tf32<kSplit>(v.w, b[3], sm[3]);
-  st4(big + off, make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]), __uint_as_float(b[3])));
-  st4(big + kTile + off,
-      make_float4(__uint_as_float(sm[0]), __uint_as_float(sm[1]), __uint_as_float(sm[2]), __uint_as_float(sm[3])));
+  auto f4 = [](const std::uint32_t (&u)[4]) {
+    return make_float4(__uint_as_float(u[0]), __uint_as_float(u[1]), __uint_as_float(u[2]), __uint_as_float(u[3]));
+  };
+  st4(big + off, f4(b));
+  st4(big + kTile + off, f4(sm));
 }
 
 // Warpgroup wg's products on a complete buffer: k-steps 2wg and 2wg + 1 of
@@ -163,7 +165,8 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
   auto step = [&](Loader<Pe>& tiles, int s) {
     float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
     tiles.apply_pe(pe);
-    tiles.for_each([&](bool is_q, int row, int col, float4 v) { put_split<Layout, kSplit>(buf, is_q, row, col, v); });
+    tiles.for_each(
+        [&](bool is_q, int row, int col, float4 v) { put_split<Layout, kSplit>(buf, is_q, row, col, v); });
     fence_proxy_async_shared();
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
@@ -195,8 +198,8 @@ template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubT
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
-  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>(p, pe, part, nsub, spb, blockIdx.x, blockIdx.y,
-                                                               gridDim.x);
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>(p, pe, part, nsub, spb, blockIdx.x,
+                                                                       blockIdx.y, gridDim.x);
 }
 
 inline void require_sm90a() {

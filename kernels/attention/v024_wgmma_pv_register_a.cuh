@@ -141,6 +141,23 @@ struct PvSteps {
     }
   }
 
+  // Step s's O^T stored from the accumulators: register 4j + r of a thread
+  // is one float of query 8j + 2t + r % 2, dim dim0 + 8 (r / 2); for each
+  // register a warp writes 8 consecutive dims (32 bytes) of 4 queries.
+  __device__ __forceinline__ void store_o_direct(const float (&acc)[32], int s) const {
+    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
+    const int t = lane & 3, d0 = s * kDims + 64 * wg + 16 * w + (lane >> 2);
+    float* o = obase + std::size_t(2 * t) * D + d0;  // query 2t, dim d0
+    const bool d_lo = d0 < D, d_hi = d0 + 8 < D;
+#pragma unroll
+    for (int j = 0; j < 8; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) {
+        const int dq = 8 * j + (r & 1);
+        if (2 * t + dq < Sq && ((r >> 1) ? d_hi : d_lo)) o[dq * D + 8 * (r >> 1)] = acc[4 * j + r];
+      }
+  }
+
   // Steps [s_begin, s_end). Before: load(s_begin) issued; P split at pbig
   // (store_p_split) and fenced for the async proxy by its writers; the
   // first barrier here makes it visible.
