@@ -79,39 +79,46 @@ struct PvSteps {
   }
   __device__ __forceinline__ void load(int s) const { load(s, vs); }
 
-  // acc = O^T of one step from the landed V at v and P split at pbig; V
-  // split as kSplit says (mma_tf32.cuh).
+  // This thread's A = V^T fragments of k-step k (keys 8k..8k+7) from the
+  // landed V at v, split as kSplit says (mma_tf32.cuh).
+  template <Tf32Split kSplit>
+  __device__ __forceinline__ void load_a(const float* v, int k, std::uint32_t (&big)[4],
+                                         std::uint32_t (&small)[4]) const {
+    const int tid = threadIdx.x, lane = tid & 31;
+    const int dim0 = 64 * (tid >> 7) + 16 * ((tid >> 5) & 3) + (lane >> 2);  // A rows dim0, dim0 + 8
+    const int key = 8 * k + (lane & 3);
+    const float a[4] = {v[key * kLdV + dim0], v[key * kLdV + dim0 + 8], v[(key + 4) * kLdV + dim0],
+                        v[(key + 4) * kLdV + dim0 + 8]};
+#pragma unroll
+    for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], big[i], small[i]);
+  }
+
+  // The three products of k-step k on acc (issued, not committed).
+  __device__ __forceinline__ void kstep_products(float (&acc)[32], const std::uint32_t (&big)[4],
+                                                 const std::uint32_t (&small)[4], const float* pbig, int k) const {
+    const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
+    wgmma_m64n64k8_tf32_ra(acc, small, pb);  // small terms first
+    wgmma_m64n64k8_tf32_ra(acc, big, ps);
+    wgmma_m64n64k8_tf32_ra(acc, big, pb);
+  }
+
+  // acc = O^T of one step from the landed V at v and P split at pbig.
+  // Batches of 2 k-steps: A fragments loaded and split, kept until their
+  // products are done (all 8 at once would spill).
   template <Tf32Split kSplit = Tf32Split::kRound>
   __device__ __forceinline__ void products(const float* v, const float* pbig, float (&acc)[32]) const {
-    const int tid = threadIdx.x, wg = tid >> 7, lane = tid & 31, w = (tid >> 5) & 3;
-    const int g = lane >> 2, t = lane & 3;
-    const int dim0 = 64 * wg + 16 * w + g;  // this thread's A rows: dim0, dim0 + 8
 #pragma unroll
     for (int i = 0; i < 32; ++i) acc[i] = 0.f;
-    // Batches of kBatch k-steps: A = V^T fragments loaded and split, kept
-    // until their products are done (all 8 at once would spill).
     constexpr int kBatch = 2;
 #pragma unroll
     for (int half = 0; half < kS / 8 / kBatch; ++half) {
       std::uint32_t abig[kBatch][4], asmall[kBatch][4];
 #pragma unroll
-      for (int kk = 0; kk < kBatch; ++kk) {
-        const int key = 8 * (kBatch * half + kk) + t;
-        const float a[4] = {v[key * kLdV + dim0], v[key * kLdV + dim0 + 8], v[(key + 4) * kLdV + dim0],
-                            v[(key + 4) * kLdV + dim0 + 8]};
-#pragma unroll
-        for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], abig[kk][i], asmall[kk][i]);
-      }
+      for (int kk = 0; kk < kBatch; ++kk) load_a<kSplit>(v, kBatch * half + kk, abig[kk], asmall[kk]);
       wgmma_fence_operands(acc);
       wgmma_fence();
 #pragma unroll
-      for (int kk = 0; kk < kBatch; ++kk) {
-        const int k = kBatch * half + kk;
-        const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
-        wgmma_m64n64k8_tf32_ra(acc, asmall[kk], pb);  // small terms first
-        wgmma_m64n64k8_tf32_ra(acc, abig[kk], ps);
-        wgmma_m64n64k8_tf32_ra(acc, abig[kk], pb);
-      }
+      for (int kk = 0; kk < kBatch; ++kk) kstep_products(acc, abig[kk], asmall[kk], pbig, kBatch * half + kk);
       wgmma_commit();
       wgmma_wait<0>();
 #pragma unroll
@@ -121,6 +128,38 @@ struct PvSteps {
       }
       wgmma_fence_operands(acc);
     }
+  }
+
+  // The same products with the A fragments double-buffered (v033): k-step
+  // k + 1's fragments are loaded and split while k-step k's products run;
+  // one wait per k-step leaves only the newest group in flight.
+  template <Tf32Split kSplit = Tf32Split::kRound>
+  __device__ __forceinline__ void products_pipelined(const float* v, const float* pbig, float (&acc)[32]) const {
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+    std::uint32_t big[2][4], small[2][4];
+    load_a<kSplit>(v, 0, big[0], small[0]);
+#pragma unroll
+    for (int k = 0; k < kS / 8; ++k) {
+      const int b = k & 1;
+      wgmma_fence_operands(acc);
+      wgmma_fence();
+      kstep_products(acc, big[b], small[b], pbig, k);
+      wgmma_commit();
+      if (k + 1 < kS / 8) {
+        wgmma_wait<1>();  // k-step k - 1's products are done: its fragments are free
+        wgmma_fence_operands(big[b ^ 1]);
+        wgmma_fence_operands(small[b ^ 1]);
+        load_a<kSplit>(v, k + 1, big[b ^ 1], small[b ^ 1]);
+      }
+    }
+    wgmma_wait<0>();
+#pragma unroll
+    for (int b = 0; b < 2; ++b) {
+      wgmma_fence_operands(big[b]);
+      wgmma_fence_operands(small[b]);
+    }
+    wgmma_fence_operands(acc);
   }
 
   // Step s's O^T (acc: register 4j + r is dim dim0 + 8 (r / 2), query

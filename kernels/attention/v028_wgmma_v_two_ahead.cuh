@@ -38,7 +38,8 @@ static_assert(kLdO <= kLdV, "O is staged in a V buffer");
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
-template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false>
+// kPipelined (v033): PvSteps::products_pipelined.
+template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -64,7 +65,11 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     cp_async_wait<1>();
     __syncthreads();  // V of step s (and, the first time, P) is complete
     float acc[32];
-    steps.products<kSplit>(v, pbig, acc);
+    if constexpr (kPipelined) {
+      steps.products_pipelined<kSplit>(v, pbig, acc);
+    } else {
+      steps.products<kSplit>(v, pbig, acc);
+    }
     if constexpr (kDirectO) {
       steps.store_o_direct(acc, s);
       if (s + 2 < s_end) __syncthreads();  // every warpgroup is done with this V buffer
@@ -80,9 +85,9 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
 #endif
 }
 
-template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false>
+template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
-  v019::launch_wgmma_pv(&v028::pv_kernel<kSplit, kDirectO>, kSmemBytes, p, pl, P, stream);
+  v019::launch_wgmma_pv(&v028::pv_kernel<kSplit, kDirectO, kPipelined>, kSmemBytes, p, pl, P, stream);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>

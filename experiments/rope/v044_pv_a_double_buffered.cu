@@ -1,0 +1,31 @@
+// rope/v044_pv_a_double_buffered — v043 on attention v033 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/rope/v044_pv_a_double_buffered.cuh"
+
+FUSELAB_EXPERIMENT(rope, v044_pv_a_double_buffered) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::rope::v008;
+  namespace fk = fuselab::kernels;
+  constexpr auto kReduced = fk::Sincos::kReduced;
+  using Neox = fk::QkShared<k::RopeSplitPe<true, kReduced>>;
+  using Inter = fk::QkShared<k::RopeSplitPe<false, kReduced>>;
+  return fuselab::Experiment{}
+      .parent("rope/v043_direct_o_stores")
+      .hypothesis(
+          "Attention v033 double-buffers phase 3's A fragments so the products overlap the "
+          "next k-step's loads, predicted 1.04x over v032 at D = 8192 and 16384. Phase 3 "
+          "carries no rotation: the same 1.04x over v043 at both, neox (~44 us at D = 16384).")
+      .prediction(fuselab::faster_than("rope/v043_direct_o_stores", 1.04,
+                                       {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
+      .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::split_d_limits(
+          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::v002::kS)))
+      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared",
+              (const void*)&a::v017::partial_scores_kernel<Neox, 1, a::v020::SpreadRowQkSubTiles, false, a::v022::PaddedCores64, a::v030::kSplit>)
+      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared",
+              (const void*)&a::v017::partial_scores_kernel<Inter, 1, a::v020::SpreadRowQkSubTiles, false, a::v022::PaddedCores64, a::v030::kSplit>)
+      .kernel("row_softmax_16_in_flight", (const void*)&a::v014::row_softmax_in_flight_kernel<a::v029::kInFlight>)
+      .kernel("pv_wgmma_direct_o_pipelined_mask_split", (const void*)&a::v028::pv_kernel<a::v030::kSplit, true, true>)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::rope::v044::launch, &a::v033::workspace_bytes);
+}
