@@ -39,11 +39,10 @@ __device__ __forceinline__ std::uint64_t wgmma_desc(const void* smem, std::uint3
 // swizzle) or 64 bytes (layout 2, 64-byte swizzle), 8-row groups
 // `stride_bytes` apart. The tile starts on a multiple of the swizzle's
 // repeat (1024 or 512 bytes); k-step s within a row starts 32 * s bytes in.
+// The leading offset is unused for swizzled K-major tiles (set to 16 bytes).
 __device__ __forceinline__ std::uint64_t wgmma_desc_swizzled(const void* smem, std::uint32_t stride_bytes,
                                                              int layout) {
-  const std::uint32_t addr = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem));
-  return std::uint64_t((addr & 0x3FFFF) >> 4) | (std::uint64_t(1) << 16) |
-         (std::uint64_t((stride_bytes & 0x3FFFF) >> 4) << 32) | (std::uint64_t(layout) << 62);
+  return wgmma_desc(smem, 16, stride_bytes) | (std::uint64_t(layout) << 62);
 }
 
 template <int kStepFloats, int kSboFloats, int kLboFloats>
