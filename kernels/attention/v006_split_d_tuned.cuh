@@ -242,8 +242,10 @@ static __global__ void __launch_bounds__(kS * 4)
 }
 
 // ---------------------------------------------------------------- phase 3
-static __global__ void __launch_bounds__(kThreads, 2)
-    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+// Block (chunk, bh) of phase 3; put_pt(pt) fills P^T [key][query] once what
+// it reads is complete (v034 passes the softmax of the summed scores).
+template <class PutPt>
+__device__ __forceinline__ void pv_block(const AttentionProblem& p, int nsub, int spb, PutPt put_pt) {
   extern __shared__ __align__(16) float pv_smem[];  // 49 KB: dynamic
   float(*pt)[kLd] = reinterpret_cast<float(*)[kLd]>(pv_smem);                      // P^T [key][query]
   float(*vs)[kS][kSub3] = reinterpret_cast<float(*)[kS][kSub3]>(pv_smem + kS * kLd);  // [buffer][key][dim]
@@ -262,7 +264,7 @@ static __global__ void __launch_bounds__(kThreads, 2)
   if (s_begin < s_end) load(s_begin);  // V does not depend on phase 2
 
   cudaGridDependencySynchronize();  // P is complete and visible
-  v002::load_p_transposed(p, P, bh, pt);
+  put_pt(pt);
   const int ty = tid >> 4, tx = tid & 15;
   for (int s = s_begin; s < s_end; ++s) {
     const int buf = (s - s_begin) & 1;
@@ -292,6 +294,11 @@ static __global__ void __launch_bounds__(kThreads, 2)
       }
     }
   }
+}
+
+static __global__ void __launch_bounds__(kThreads, 2)
+    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+  pv_block(p, nsub, spb, [&](float(*pt)[kLd]) { v002::load_p_transposed(p, P, blockIdx.y, pt); });
 }
 
 inline constexpr std::size_t kPvSmemBytes = (std::size_t(kS) * kLd + 2 * kS * kSub3) * sizeof(float);

@@ -128,6 +128,19 @@ __device__ __forceinline__ void sum_warpgroups(const float (&acc)[32], float* sc
 }
 #endif
 
+// Where a block's 64x64 scores go (Out of partial_scores_block): here
+// part[bh][chunk], for phase 2 to sum (v034: summed in L2 as they come).
+// begin() runs first in the block.
+struct PartialsOut {
+  __device__ static void begin() {}
+  __device__ static void store(const AttentionProblem&, const float (&acc)[32], float* smem, float* part, int bh,
+                               int chunk, int chunks) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    sum_warpgroups(acc, smem, part + (std::size_t(bh) * chunks + chunk) * kS * kS);
+#endif
+  }
+};
+
 // kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
 // loaders alternate and a sub-tile's loads have two steps to land.
 // Loader (v020): how the sub-tiles reach registers; v006::QkSubTiles's
@@ -136,14 +149,16 @@ __device__ __forceinline__ void sum_warpgroups(const float (&acc)[32], float* sc
 // phase 3 (one bulk prefetch per key and run of dims).
 // Layout (v022): where the split parts go in shared memory (CoreLayout).
 // kSplit (v030): how values become tf32 parts (mma_tf32.cuh).
+// Out (v034): where the scores go (PartialsOut's interface).
 // Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut>
 __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, float* __restrict__ part, int nsub,
                                      int spb, int chunk, int bh, int chunks) {
   static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
+  Out::begin();
   const int tid = threadIdx.x, wg = tid >> 7;
   float acc[32];
 #pragma unroll
@@ -187,7 +202,7 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
     }
   }
 
-  sum_warpgroups(acc, smem, part + (std::size_t(bh) * chunks + chunk) * kS * kS);
+  Out::store(p, acc, smem, part, bh, chunk, chunks);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif
@@ -195,11 +210,11 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 
 // Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
-  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>(p, pe, part, nsub, spb, blockIdx.x,
-                                                                       blockIdx.y, gridDim.x);
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out>(p, pe, part, nsub, spb, blockIdx.x,
+                                                                            blockIdx.y, gridDim.x);
 }
 
 inline void require_sm90a() {

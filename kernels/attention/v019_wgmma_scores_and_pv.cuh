@@ -159,6 +159,11 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 #endif
 }
 
+// Whether a wgmma phase 3 of plan pl3 gives every SM a block (v034 asks too).
+inline bool fills_sms(const AttentionProblem& p, const v013::Plan3& pl3, int sms) {
+  return std::size_t(pl3.chunks) * p.B * p.Hq >= std::size_t(sms);
+}
+
 // A wgmma phase-3 kernel (this one, v024's) where its grid covers the SMs,
 // else v014's choice (v006's phase 3).
 inline void launch_wgmma_pv(void (*kernel)(AttentionProblem, const float*, int, int), std::size_t smem,
@@ -166,7 +171,7 @@ inline void launch_wgmma_pv(void (*kernel)(AttentionProblem, const float*, int, 
   const int sms = v007::sm_count();
   const v013::Plan3 pl3 = make_plan(p, sms);
   const unsigned bh = unsigned(p.B) * p.Hq;
-  if (std::size_t(pl3.chunks) * bh < std::size_t(sms)) {
+  if (!fills_sms(p, pl3, sms)) {
     v014::launch_pv(p, pl, P, stream);
     return;
   }

@@ -35,11 +35,22 @@ inline constexpr int kVFloats = kS * kLdV;  // one V buffer
 inline constexpr std::size_t kSmemBytes = (2 * v019::kPFloats + 2 * kVFloats) * sizeof(float);
 static_assert(kLdO <= kLdV, "O is staged in a V buffer");
 
+// How phase 3 gets head bh's split P into shared memory, once P's source is
+// complete (PSource of pv_kernel): here P as phase 2 wrote it (v034: the
+// softmax of the summed scores).
+struct SplitOfP {
+  __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
+    v019::store_p_split(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
+  }
+};
+
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
 // kPipelined (v033): PvSteps::products_pipelined.
-template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false>
+// PSource (v034): SplitOfP's interface; P is what it reads.
+template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
+          class PSource = SplitOfP>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -58,7 +69,7 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
   load_or_skip(s_begin);  // V does not depend on phase 2
   load_or_skip(s_begin + 1);
   cudaGridDependencySynchronize();  // P is complete and visible
-  v019::store_p_split(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
+  PSource::put(p, P, bh, pbig);
   fence_proxy_async_shared();
   for (int s = s_begin; s < s_end; ++s) {
     float* v = vbuf + ((s - s_begin) & 1) * kVFloats;
