@@ -61,6 +61,18 @@ __device__ __forceinline__ void prefetch_v_dims(const AttentionProblem& p, int b
   prefetch_l2(p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + key) * p.D + d0, d1 - d0);
 }
 
+// Dims [d0, d1) of head bh's Q and K rows into L2, a row per thread of the
+// first 128 (v036: phase 1's own rows, requested at once).
+__device__ __forceinline__ void prefetch_qk_dims(const AttentionProblem& p, int bh, int d0, int d1) {
+  const int h = bh % p.Hq, b = bh / p.Hq, t = threadIdx.x, row = t & 63;
+  if (t >= 128 || d0 >= d1) return;
+  if (t < 64) {
+    if (row < p.Sq) prefetch_l2(p.q + (std::size_t(bh) * p.Sq + row) * p.D + d0, d1 - d0);
+  } else if (row < p.Sk) {
+    prefetch_l2(p.k + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + row) * p.D + d0, d1 - d0);
+  }
+}
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // A landed float4 of (is_q, row, sub-tile column) split into tf32 big and
 // small parts in a buffer (Q big, Q small, K big, K small; v025 shares it).
@@ -150,9 +162,12 @@ struct PartialsOut {
 // Layout (v022): where the split parts go in shared memory (CoreLayout).
 // kSplit (v030): how values become tf32 parts (mma_tf32.cuh).
 // Out (v034): where the scores go (PartialsOut's interface).
+// kPrefetchQk (v036): first, the block's own Q and K dims go into L2 (one
+// bulk prefetch per row and run of dims).
 // Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
+          bool kPrefetchQk = false>
 __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, float* __restrict__ part, int nsub,
                                      int spb, int chunk, int bh, int chunks) {
   static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
@@ -166,15 +181,18 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
   if constexpr (HasBegin<Pe>::value) pe.begin(s_begin * (kSub1 / 2), min(p.D / 2, s_end * (kSub1 / 2)));
-  if constexpr (kPrefetchV) {
+  // The block's dims: [i0, i1), and paired, the same of the high half.
+  auto for_block_dims = [&](auto&& f) {
     if constexpr (Pe::kPaired) {
       const int half = p.D / 2, i0 = s_begin * (kSub1 / 2), i1 = min(half, s_end * (kSub1 / 2));
-      prefetch_v_dims(p, bh, i0, i1);
-      prefetch_v_dims(p, bh, half + i0, half + i1);
+      f(i0, i1);
+      f(half + i0, half + i1);
     } else {
-      prefetch_v_dims(p, bh, s_begin * kSub1, min(p.D, s_end * kSub1));
+      f(s_begin * kSub1, min(p.D, s_end * kSub1));
     }
-  }
+  };
+  if constexpr (kPrefetchQk) for_block_dims([&](int d0, int d1) { prefetch_qk_dims(p, bh, d0, d1); });
+  if constexpr (kPrefetchV) for_block_dims([&](int d0, int d1) { prefetch_v_dims(p, bh, d0, d1); });
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
   auto step = [&](Loader<Pe>& tiles, int s) {
@@ -210,11 +228,12 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 
 // Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
+          bool kPrefetchQk = false>
 __global__ void __launch_bounds__(kThreads, 2)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
-  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out>(p, pe, part, nsub, spb, blockIdx.x,
-                                                                            blockIdx.y, gridDim.x);
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out, kPrefetchQk>(
+      p, pe, part, nsub, spb, blockIdx.x, blockIdx.y, gridDim.x);
 }
 
 inline void require_sm90a() {
@@ -227,12 +246,13 @@ inline void require_sm90a() {
 
 // Phase 1 (v019 reuses it); returns where the partials and P go.
 template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
-          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound>
+          class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, bool kPrefetchQk = false>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
   require_sm90a();
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  constexpr auto kernel = &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit>;
+  constexpr auto kernel =
+      &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, PartialsOut, kPrefetchQk>;
   set_max_dynamic_smem(kernel, int(kSmemBytes<Layout>));
   kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Layout>, stream>>>(
       p, pe, buf.part, pl.nsub1, pl.spb1);

@@ -30,10 +30,13 @@ namespace fuselab::kernels::attention::v022 {
 using PaddedCores64 = CoreLayout<584, 72, 36>;
 
 // Phase 1 (v023, v024 reuse it; rope v033 passes v020::SpreadRowQkSubTiles).
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles, Tf32Split kSplit = Tf32Split::kRound>
+// kPrefetchQk: v017's (v036).
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles, Tf32Split kSplit = Tf32Split::kRound,
+          bool kPrefetchQk = false>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
-  return v017::launch_partial_scores<Pe, 1, Loader, false, PaddedCores64, kSplit>(p, pe, pl, workspace, stream);
+  return v017::launch_partial_scores<Pe, 1, Loader, false, PaddedCores64, kSplit, kPrefetchQk>(p, pe, pl, workspace,
+                                                                                               stream);
 }
 
 template <class Pe>

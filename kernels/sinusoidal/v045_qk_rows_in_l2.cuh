@@ -1,0 +1,17 @@
+// sinusoidal v045 — v041 (v040's PE, one evaluation for Q and K, on
+// attention v032) on attention v036: each phase-1 block's Q and K rows
+// prefetched into L2 at its start.
+// Limits: Sq <= 64, Sk <= 64, D % 4 == 0, positions < 2^17; causal, GQA,
+// cross; a build for sm_90a.
+#pragma once
+
+#include "kernels/attention/v036_qk_rows_in_l2.cuh"
+#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+
+namespace fuselab::kernels::sinusoidal::v045 {
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v036::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::sinusoidal::v045
