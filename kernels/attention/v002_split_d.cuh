@@ -56,12 +56,13 @@ struct Plan {
   int nsub3, spb3, chunks3;  // phase 3
 };
 
+// blocks1: the phase-1 blocks to aim for (v037: 3 per SM).
 template <bool kPaired>
-inline Plan make_plan(const AttentionProblem& p) {
+inline Plan make_plan(const AttentionProblem& p, int blocks1 = kTargetBlocks) {
   Plan pl{};
   const int bh = p.B * p.Hq;
   pl.nsub1 = kPaired ? ceil_div(p.D / 2, kSub1 / 2) : ceil_div(p.D, kSub1);
-  pl.spb1 = std::max(1, ceil_div(pl.nsub1 * bh, kTargetBlocks));
+  pl.spb1 = std::max(1, ceil_div(pl.nsub1 * bh, blocks1));
   pl.chunks1 = ceil_div(pl.nsub1, pl.spb1);
   pl.nsub3 = ceil_div(p.D, kSub3);
   pl.spb3 = std::max(1, ceil_div(pl.nsub3 * bh, kTargetBlocks));
@@ -73,8 +74,8 @@ inline std::size_t part_bytes(const AttentionProblem& p, int chunks1) {
   return align_up(std::size_t(p.B) * p.Hq * chunks1 * kS * kS * sizeof(float), 256);
 }
 template <bool kPaired>
-inline std::size_t workspace_bytes_for(const AttentionProblem& p) {
-  const Plan pl = make_plan<kPaired>(p);
+inline std::size_t workspace_bytes_for(const AttentionProblem& p, int blocks1 = kTargetBlocks) {
+  const Plan pl = make_plan<kPaired>(p, blocks1);
   return part_bytes(p, pl.chunks1) + std::size_t(p.B) * p.Hq * kS * kS * sizeof(float);
 }
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return workspace_bytes_for<false>(p); }

@@ -164,6 +164,7 @@ struct PartialsOut {
 // Out (v034): where the scores go (PartialsOut's interface).
 // kPrefetchQk (v036): first, the block's own Q and K dims go into L2 (one
 // bulk prefetch per row and run of dims).
+// kMinBlocks (v037): blocks per SM the kernel is compiled for.
 // Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
@@ -229,8 +230,8 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 // Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
-          bool kPrefetchQk = false>
-__global__ void __launch_bounds__(kThreads, 2)
+          bool kPrefetchQk = false, int kMinBlocks = 2>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
   partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out, kPrefetchQk>(
       p, pe, part, nsub, spb, blockIdx.x, blockIdx.y, gridDim.x);

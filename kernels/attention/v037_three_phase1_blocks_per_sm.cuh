@@ -1,0 +1,66 @@
+// attention v037 — v032 with phase 1 at three blocks per SM instead of two:
+// compiled for 3 (80 registers, no spills where v032's takes 91), planned for
+// 3 x SMs blocks (344 at D = 16384: 6 sub-tiles each instead of 8; 86
+// partials per score instead of 64), three 75 KB shared-memory buffers per
+// SM (carveout at its maximum): six warps per scheduler instead of four, to
+// hide the loads' latency.
+// Phases 2 and 3: v032's. Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
+#include "kernels/attention/v013_register_tiled_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
+#include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
+#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
+#include "kernels/attention/v029_softmax_loads_in_flight.cuh"
+#include "kernels/attention/v030_tf32_mask_split.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/problem.h"
+
+namespace fuselab::kernels::attention::v037 {
+
+inline constexpr int kBlocksPerSm1 = 3;
+
+inline int phase1_blocks() { return kBlocksPerSm1 * v007::sm_count(); }
+
+template <class Pe, template <class> class Loader>
+inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, false, v022::PaddedCores64, v030::kSplit,
+                                                             v017::PartialsOut, false, kBlocksPerSm1>;
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  v017::require_sm90a();
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p, phase1_blocks());
+  const v013::Buffers buf = v013::buffers(p, pl, workspace);
+  constexpr auto phase1 = kPhase1<Pe, Loader>;
+  constexpr std::size_t kSmem1 = v017::kSmemBytes<v022::PaddedCores64>;
+  set_max_dynamic_smem(phase1, int(kSmem1));
+  FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(phase1),
+                                          cudaFuncAttributePreferredSharedMemoryCarveout,
+                                          int(cudaSharedmemCarveoutMaxShared)));
+  phase1<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), v002::kThreads, kSmem1, stream>>>(p, pe, buf.part, pl.nsub1,
+                                                                                     pl.spb1);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  v014::launch_row_softmax<v029::kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
+  v028::launch_pv<v030::kSplit, true>(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) {
+  return std::max(v002::workspace_bytes_for<false>(p, phase1_blocks()),
+                  v002::workspace_bytes_for<true>(p, phase1_blocks()));
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v037::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v037
