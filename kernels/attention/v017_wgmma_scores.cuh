@@ -165,10 +165,12 @@ struct PartialsOut {
 // kPrefetchQk (v036): first, the block's own Q and K dims go into L2 (one
 // bulk prefetch per row and run of dims).
 // kMinBlocks (v037): blocks per SM the kernel is compiled for.
+// kStrided (v038): the block's sub-tiles are every chunks-th from its chunk,
+// not a contiguous range.
 // Block (chunk, bh) of phase 1, 256 threads (v026 runs it in one launch).
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
-          bool kPrefetchQk = false>
+          bool kPrefetchQk = false, bool kStrided = false>
 __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, float* __restrict__ part, int nsub,
                                      int spb, int chunk, int bh, int chunks) {
   static_assert(kAhead == 1 || kAhead == 2, "one or two sub-tiles ahead");
@@ -180,7 +182,13 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 #pragma unroll
   for (int i = 0; i < 32; ++i) acc[i] = 0.f;
 
-  const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);
+  // The block's sub-tiles: s_begin.. s_end, each s standing for sub-tile
+  // at(s); kStrided deals them out as chunk, chunk + chunks, ... (at each
+  // step the head's blocks read adjacent runs of every row).
+  static_assert(!kStrided || (!kPrefetchV && !kPrefetchQk && !HasBegin<Pe>::value), "a contiguous range only");
+  const int s_begin = chunk * spb,
+            s_end = kStrided ? s_begin + (nsub - chunk + chunks - 1) / chunks : min(nsub, s_begin + spb);
+  auto at = [&](int s) { return kStrided ? chunk + (s - s_begin) * chunks : s; };
   if constexpr (HasBegin<Pe>::value) pe.begin(s_begin * (kSub1 / 2), min(p.D / 2, s_end * (kSub1 / 2)));
   // The block's dims: [i0, i1), and paired, the same of the high half.
   auto for_block_dims = [&](auto&& f) {
@@ -205,16 +213,16 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
     __syncthreads();
-    if (s + kAhead < s_end) tiles.load(s + kAhead);  // in flight during the products
+    if (s + kAhead < s_end) tiles.load(at(s + kAhead));  // in flight during the products
     buffer_products<Layout>(acc, buf, wg);
   };
   Loader<Pe> first(p, bh);
-  if (s_begin < s_end) first.load(s_begin);
+  if (s_begin < s_end) first.load(at(s_begin));
   if constexpr (kAhead == 1) {
     for (int s = s_begin; s < s_end; ++s) step(first, s);
   } else {
     Loader<Pe> second(p, bh);
-    if (s_begin + 1 < s_end) second.load(s_begin + 1);
+    if (s_begin + 1 < s_end) second.load(at(s_begin + 1));
     for (int s = s_begin; s < s_end; s += 2) {
       step(first, s);
       if (s + 1 < s_end) step(second, s + 1);
@@ -230,10 +238,10 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
 // Grid (chunks, B*Hq): block (chunk, bh) writes part[bh][chunk].
 template <class Pe, int kAhead = 1, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, class Out = PartialsOut,
-          bool kPrefetchQk = false, int kMinBlocks = 2>
+          bool kPrefetchQk = false, int kMinBlocks = 2, bool kStrided = false>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
     partial_scores_kernel(const AttentionProblem p, const Pe pe, float* __restrict__ part, int nsub, int spb) {
-  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out, kPrefetchQk>(
+  partial_scores_block<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, Out, kPrefetchQk, kStrided>(
       p, pe, part, nsub, spb, blockIdx.x, blockIdx.y, gridDim.x);
 }
 

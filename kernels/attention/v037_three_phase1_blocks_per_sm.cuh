@@ -36,12 +36,15 @@ template <class Pe, template <class> class Loader>
 inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, false, v022::PaddedCores64, v030::kSplit,
                                                              v017::PartialsOut, false, kBlocksPerSm1>;
 
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+// Phase 1 as `phase1` (a v017::partial_scores_kernel on v022's padded
+// cores), planned for `blocks1` blocks; then v032's phases 2 and 3 (v038
+// shares it).
+template <class Pe>
+inline void launch_with_phase1(void (*phase1)(AttentionProblem, Pe, float*, int, int), int blocks1,
+                               const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   v017::require_sm90a();
-  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p, phase1_blocks());
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p, blocks1);
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  constexpr auto phase1 = kPhase1<Pe, Loader>;
   constexpr std::size_t kSmem1 = v017::kSmemBytes<v022::PaddedCores64>;
   set_max_dynamic_smem(phase1, int(kSmem1));
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(phase1),
@@ -54,10 +57,16 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
   v028::launch_pv<v030::kSplit, true>(p, pl, buf.P, stream);
 }
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) {
-  return std::max(v002::workspace_bytes_for<false>(p, phase1_blocks()),
-                  v002::workspace_bytes_for<true>(p, phase1_blocks()));
+inline std::size_t workspace_bytes_for(const AttentionProblem& p, int blocks1) {
+  return std::max(v002::workspace_bytes_for<false>(p, blocks1), v002::workspace_bytes_for<true>(p, blocks1));
 }
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  launch_with_phase1(kPhase1<Pe, Loader>, phase1_blocks(), p, pe, workspace, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return workspace_bytes_for(p, phase1_blocks()); }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   v037::launch_with(p, v002::NoPe{}, workspace, stream);
