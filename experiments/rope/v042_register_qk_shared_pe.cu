@@ -1,15 +1,13 @@
 // rope/v042_register_qk_shared_pe — v038 with one sin/cos evaluation for Q and K at the same position (see the kernel file).
 #include "experiments/common/limits.h"
 #include "harness/core/registry.h"
+#include "kernels/rope/qk_shared_hooks.cuh"
 #include "kernels/rope/v042_register_qk_shared_pe.cuh"
 
 FUSELAB_EXPERIMENT(rope, v042_register_qk_shared_pe) {
   namespace a = fuselab::kernels::attention;
-  namespace k = fuselab::kernels::rope::v008;
-  namespace fk = fuselab::kernels;
-  constexpr auto kReduced = fk::Sincos::kReduced;
-  using Neox = fk::QkShared<k::RopeSplitPe<true, kReduced>>;
-  using Inter = fk::QkShared<k::RopeSplitPe<false, kReduced>>;
+  using Neox = fuselab::kernels::rope::SharedNeoxHook;
+  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v038_tf32_mask_split")
       .hypothesis(

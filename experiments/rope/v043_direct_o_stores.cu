@@ -1,15 +1,13 @@
 // rope/v043_direct_o_stores — v042 on attention v032 (see the kernel file).
 #include "experiments/common/limits.h"
 #include "harness/core/registry.h"
+#include "kernels/rope/qk_shared_hooks.cuh"
 #include "kernels/rope/v043_direct_o_stores.cuh"
 
 FUSELAB_EXPERIMENT(rope, v043_direct_o_stores) {
   namespace a = fuselab::kernels::attention;
-  namespace k = fuselab::kernels::rope::v008;
-  namespace fk = fuselab::kernels;
-  constexpr auto kReduced = fk::Sincos::kReduced;
-  using Neox = fk::QkShared<k::RopeSplitPe<true, kReduced>>;
-  using Inter = fk::QkShared<k::RopeSplitPe<false, kReduced>>;
+  using Neox = fuselab::kernels::rope::SharedNeoxHook;
+  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v042_register_qk_shared_pe")
       .hypothesis(

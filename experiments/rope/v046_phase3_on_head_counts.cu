@@ -1,15 +1,13 @@
 // rope/v046_phase3_on_head_counts — v045's rotation on attention v035 (see the kernel file).
 #include "experiments/common/limits.h"
 #include "harness/core/registry.h"
+#include "kernels/rope/qk_shared_hooks.cuh"
 #include "kernels/rope/v046_phase3_on_head_counts.cuh"
 
 FUSELAB_EXPERIMENT(rope, v046_phase3_on_head_counts) {
   namespace a = fuselab::kernels::attention;
-  namespace k = fuselab::kernels::rope::v008;
-  namespace fk = fuselab::kernels;
-  constexpr auto kReduced = fk::Sincos::kReduced;
-  using Neox = fk::QkShared<k::RopeSplitPe<true, kReduced>>;
-  using Inter = fk::QkShared<k::RopeSplitPe<false, kReduced>>;
+  using Neox = fuselab::kernels::rope::SharedNeoxHook;
+  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v045_scores_summed_in_l2")
       .hypothesis(
