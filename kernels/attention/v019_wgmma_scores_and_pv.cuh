@@ -57,19 +57,33 @@ inline v013::Plan3 make_plan(const AttentionProblem& p, int sms) {
 // P (64 x 64 row-major at src, global or shared; rows past Sq read as zero)
 // split into tf32 big and small parts at pbig and pbig + kPFloats, in
 // DenseCores64 (queries as rows, keys along K). 256 threads; v024 and v025
-// share it.
+// share it. kMask (v039): split by masking (mma_tf32.cuh).
+template <Tf32Split kSplit = Tf32Split::kRound>
 __device__ __forceinline__ void store_p_split(const float* src, int Sq, float* pbig) {
 #pragma unroll
   for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
     const int e = threadIdx.x + kThreads * r, i = e & 63, j4 = e >> 6;
     const float4 x = i < Sq ? ld4(src + i * kS + 4 * j4) : zero4();
-    const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
-                                   __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
-    const int off = DenseCores64::offset(i, 4 * j4);
-    st4(pbig + off, big);
-    st4(pbig + kPFloats + off,
-        make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
-                    __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
+    if constexpr (kSplit == Tf32Split::kMask) {
+      const int off = DenseCores64::offset(i, 4 * j4);
+      std::uint32_t b[4], sm[4];
+      split_tf32<kSplit>(x.x, b[0], sm[0]);
+      split_tf32<kSplit>(x.y, b[1], sm[1]);
+      split_tf32<kSplit>(x.z, b[2], sm[2]);
+      split_tf32<kSplit>(x.w, b[3], sm[3]);
+      st4(pbig + off, make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]),
+                                  __uint_as_float(b[3])));
+      st4(pbig + kPFloats + off, make_float4(__uint_as_float(sm[0]), __uint_as_float(sm[1]),
+                                             __uint_as_float(sm[2]), __uint_as_float(sm[3])));
+    } else {
+      const float4 big = make_float4(__uint_as_float(to_tf32(x.x)), __uint_as_float(to_tf32(x.y)),
+                                     __uint_as_float(to_tf32(x.z)), __uint_as_float(to_tf32(x.w)));
+      const int off = DenseCores64::offset(i, 4 * j4);
+      st4(pbig + off, big);
+      st4(pbig + kPFloats + off,
+          make_float4(__uint_as_float(to_tf32(x.x - big.x)), __uint_as_float(to_tf32(x.y - big.y)),
+                      __uint_as_float(to_tf32(x.z - big.z)), __uint_as_float(to_tf32(x.w - big.w))));
+    }
   }
 }
 

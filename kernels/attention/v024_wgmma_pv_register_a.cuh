@@ -79,6 +79,22 @@ struct PvSteps {
   }
   __device__ __forceinline__ void load(int s) const { load(s, vs); }
 
+  // The same pieces (v039), addressed from one row pointer per thread that
+  // steps 8 keys a repetition, where load() forms each 64-bit address anew.
+  __device__ __forceinline__ void load_lean(int s, float* dst) const {
+    const int key0 = threadIdx.x >> 5, c = threadIdx.x & 31, d = s * kDims + 4 * c;
+    const bool dim_ok = d < D;
+    const float* src = vbase + std::size_t(key0) * D + d;
+    const std::size_t stride = std::size_t(kThreads / 32) * D;
+    float* to = dst + key0 * kLdV + 4 * c;
+#pragma unroll
+    for (int r = 0; r < kS * kDims / 4 / kThreads; ++r, src += stride) {
+      const bool valid = dim_ok && key0 + (kThreads / 32) * r < Sk;
+      cp_async16(to + (kThreads / 32) * r * kLdV, valid ? src : vbase, valid);
+    }
+    cp_async_commit();
+  }
+
   // This thread's A = V^T fragments of k-step k (keys 8k..8k+7) from the
   // landed V at v, split as kSplit says (mma_tf32.cuh).
   template <Tf32Split kSplit>

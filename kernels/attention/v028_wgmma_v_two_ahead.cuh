@@ -49,8 +49,9 @@ struct SplitOfP {
 // with no staging and one barrier per step.
 // kPipelined (v033): PvSteps::products_pipelined.
 // PSource (v034): SplitOfP's interface; P is what it reads.
+// kLeanLoads (v039): V by PvSteps::load_lean.
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
-          class PSource = SplitOfP>
+          class PSource = SplitOfP, bool kLeanLoads = false>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -63,8 +64,12 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
   // One cp.async group per step slot, empty where there is no step, so that
   // at step s exactly one younger group (step s + 1) may still be pending.
   auto load_or_skip = [&](int s) {
-    if (s < s_end) steps.load(s, vbuf + ((s - s_begin) & 1) * kVFloats);
-    else cp_async_commit();
+    if (s < s_end) {
+      if constexpr (kLeanLoads) steps.load_lean(s, vbuf + ((s - s_begin) & 1) * kVFloats);
+      else steps.load(s, vbuf + ((s - s_begin) & 1) * kVFloats);
+    } else {
+      cp_async_commit();
+    }
   };
   load_or_skip(s_begin);  // V does not depend on phase 2
   load_or_skip(s_begin + 1);
@@ -96,9 +101,11 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
 #endif
 }
 
-template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false>
+template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
+          class PSource = SplitOfP, bool kLeanLoads = false>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
-  v019::launch_wgmma_pv(&v028::pv_kernel<kSplit, kDirectO, kPipelined>, kSmemBytes, p, pl, P, stream);
+  v019::launch_wgmma_pv(&v028::pv_kernel<kSplit, kDirectO, kPipelined, PSource, kLeanLoads>, kSmemBytes, p, pl, P,
+                        stream);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
