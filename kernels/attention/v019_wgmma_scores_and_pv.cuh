@@ -50,8 +50,9 @@ inline constexpr int kVFloats = (kS / 8) * VCores::kStep;  // a 64-dim V^T tile,
 inline constexpr std::size_t kSmemBytes = (2 * kPFloats + 4 * kVFloats) * sizeof(float);
 inline constexpr int kBlocksPerSm = 2;
 
-inline v013::Plan3 make_plan(const AttentionProblem& p, int sms) {
-  return v013::make_plan3(p, sms, kDims, kBlocksPerSm);
+// blocks_per_sm: the phase-3 blocks per SM to plan for (v040: 1).
+inline v013::Plan3 make_plan(const AttentionProblem& p, int sms, int blocks_per_sm = kBlocksPerSm) {
+  return v013::make_plan3(p, sms, kDims, blocks_per_sm);
 }
 
 // P (64 x 64 row-major at src, global or shared; rows past Sq read as zero)
@@ -181,9 +182,10 @@ inline bool fills_sms(const AttentionProblem& p, const v013::Plan3& pl3, int sms
 // A wgmma phase-3 kernel (this one, v024's) where its grid covers the SMs,
 // else v014's choice (v006's phase 3).
 inline void launch_wgmma_pv(void (*kernel)(AttentionProblem, const float*, int, int), std::size_t smem,
-                            const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
+                            const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream,
+                            int blocks_per_sm = kBlocksPerSm) {
   const int sms = v007::sm_count();
-  const v013::Plan3 pl3 = make_plan(p, sms);
+  const v013::Plan3 pl3 = make_plan(p, sms, blocks_per_sm);
   const unsigned bh = unsigned(p.B) * p.Hq;
   if (!fills_sms(p, pl3, sms)) {
     v014::launch_pv(p, pl, P, stream);

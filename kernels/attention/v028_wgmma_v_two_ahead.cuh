@@ -101,11 +101,12 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
 #endif
 }
 
+// kBlocksPerSm (v040): the blocks per SM to plan for.
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
-          class PSource = SplitOfP, bool kLeanLoads = false>
+          class PSource = SplitOfP, bool kLeanLoads = false, int kBlocksPerSm = v019::kBlocksPerSm>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
   v019::launch_wgmma_pv(&v028::pv_kernel<kSplit, kDirectO, kPipelined, PSource, kLeanLoads>, kSmemBytes, p, pl, P,
-                        stream);
+                        stream, kBlocksPerSm);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>

@@ -29,15 +29,16 @@ inline constexpr Tf32Split kSplit = Tf32Split::kMask;
 // kDirectO (v032): phase 3 stores O straight from its accumulators;
 // kPipelined (v033): its A fragments double-buffered;
 // kPrefetchQk (v036): phase 1's blocks put their Q and K dims into L2 first;
-// PSource, kLeanLoads (v039): v028::pv_kernel's.
+// PSource, kLeanLoads (v039): v028::pv_kernel's;
+// kPvBlocksPerSm (v040): phase 3's blocks per SM (v028::launch_pv's).
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles, bool kDirectO = false,
           bool kPipelined = false, bool kPrefetchQk = false, class PSource = v028::SplitOfP,
-          bool kLeanLoads = false>
+          bool kLeanLoads = false, int kPvBlocksPerSm = v019::kBlocksPerSm>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf = v022::launch_partial_scores<Pe, Loader, kSplit, kPrefetchQk>(p, pe, pl, workspace, stream);
   v014::launch_row_softmax<v029::kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
-  v028::launch_pv<kSplit, kDirectO, kPipelined, PSource, kLeanLoads>(p, pl, buf.P, stream);
+  v028::launch_pv<kSplit, kDirectO, kPipelined, PSource, kLeanLoads, kPvBlocksPerSm>(p, pl, buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }
