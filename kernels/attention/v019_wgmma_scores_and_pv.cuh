@@ -180,14 +180,16 @@ inline bool fills_sms(const AttentionProblem& p, const v013::Plan3& pl3, int sms
 }
 
 // A wgmma phase-3 kernel (this one, v024's) where its grid covers the SMs,
-// else v014's choice (v006's phase 3).
+// else v014's choice (v006's phase 3). The choice is made on the plan for
+// kBlocksPerSm blocks per SM, the grid planned for blocks_per_sm (v040's
+// one per SM is 128 blocks on 132 SMs at D = 16384: still the wgmma kernel).
 inline void launch_wgmma_pv(void (*kernel)(AttentionProblem, const float*, int, int), std::size_t smem,
                             const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream,
                             int blocks_per_sm = kBlocksPerSm) {
   const int sms = v007::sm_count();
   const v013::Plan3 pl3 = make_plan(p, sms, blocks_per_sm);
   const unsigned bh = unsigned(p.B) * p.Hq;
-  if (!fills_sms(p, pl3, sms)) {
+  if (!fills_sms(p, make_plan(p, sms), sms)) {
     v014::launch_pv(p, pl, P, stream);
     return;
   }

@@ -6,6 +6,9 @@
 // two ahead (v028's two buffers), steps 2 and 3 are read while steps 0 and
 // 1 are computed and stored. At D = 8192 a block gets two steps (v039:
 // one), both loaded at once: no overlap, and half the blocks.
+// (Its first run, at a9d6a4c, ran v013's phase 3 instead: 128 blocks were
+// taken for "not every SM" and sent to the fallback. v019::launch_wgmma_pv
+// now decides on the two-per-SM plan.)
 // Phases 1 and 2: v032's. Limits: as v013; a build for sm_90a.
 #pragma once
 
