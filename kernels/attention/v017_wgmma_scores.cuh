@@ -253,20 +253,29 @@ inline void require_sm90a() {
 #endif
 }
 
+// A phase-1 kernel (256 threads, Layout's buffers) on plan pl; returns
+// where the partials and P go (v037 passes its own kernel and plan).
+template <class Layout, class Pe>
+inline v013::Buffers launch_phase1_kernel(void (*kernel)(AttentionProblem, Pe, float*, int, int),
+                                          const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
+                                          void* workspace, cudaStream_t stream) {
+  require_sm90a();
+  const v013::Buffers buf = v013::buffers(p, pl, workspace);
+  set_max_dynamic_smem(kernel, int(kSmemBytes<Layout>));
+  kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Layout>, stream>>>(p, pe, buf.part, pl.nsub1,
+                                                                                           pl.spb1);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  return buf;
+}
+
 // Phase 1 (v019 reuses it); returns where the partials and P go.
 template <class Pe, int kAhead, template <class> class Loader = v006::QkSubTiles, bool kPrefetchV = false,
           class Layout = DenseCores64, Tf32Split kSplit = Tf32Split::kRound, bool kPrefetchQk = false>
 inline v013::Buffers launch_partial_scores(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl,
                                            void* workspace, cudaStream_t stream) {
-  require_sm90a();
-  const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  constexpr auto kernel =
-      &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, PartialsOut, kPrefetchQk>;
-  set_max_dynamic_smem(kernel, int(kSmemBytes<Layout>));
-  kernel<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), kThreads, kSmemBytes<Layout>, stream>>>(
-      p, pe, buf.part, pl.nsub1, pl.spb1);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
-  return buf;
+  return launch_phase1_kernel<Layout>(
+      &v017::partial_scores_kernel<Pe, kAhead, Loader, kPrefetchV, Layout, kSplit, PartialsOut, kPrefetchQk>, p, pe,
+      pl, workspace, stream);
 }
 
 template <class Pe, int kAhead = 1>

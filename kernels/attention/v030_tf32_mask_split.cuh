@@ -26,6 +26,16 @@ namespace fuselab::kernels::attention::v030 {
 
 inline constexpr Tf32Split kSplit = Tf32Split::kMask;
 
+// Phases 2 and 3 on phase 1's partials (template arguments: launch_with's;
+// v037 runs its own phase 1 before them).
+template <bool kDirectO = false, bool kPipelined = false, class PSource = v028::SplitOfP, bool kLeanLoads = false,
+          int kPvBlocksPerSm = v019::kBlocksPerSm>
+inline void launch_phases_2_3(const AttentionProblem& p, const v002::Plan& pl, const v013::Buffers& buf,
+                              cudaStream_t stream) {
+  v014::launch_row_softmax<v029::kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
+  v028::launch_pv<kSplit, kDirectO, kPipelined, PSource, kLeanLoads, kPvBlocksPerSm>(p, pl, buf.P, stream);
+}
+
 // kDirectO (v032): phase 3 stores O straight from its accumulators;
 // kPipelined (v033): its A fragments double-buffered;
 // kPrefetchQk (v036): phase 1's blocks put their Q and K dims into L2 first;
@@ -37,8 +47,7 @@ template <class Pe, template <class> class Loader = v020::RowQkSubTiles, bool kD
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf = v022::launch_partial_scores<Pe, Loader, kSplit, kPrefetchQk>(p, pe, pl, workspace, stream);
-  v014::launch_row_softmax<v029::kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
-  v028::launch_pv<kSplit, kDirectO, kPipelined, PSource, kLeanLoads, kPvBlocksPerSm>(p, pl, buf.P, stream);
+  launch_phases_2_3<kDirectO, kPipelined, PSource, kLeanLoads, kPvBlocksPerSm>(p, pl, buf, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }

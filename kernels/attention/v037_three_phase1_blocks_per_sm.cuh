@@ -15,14 +15,10 @@
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
-#include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v017_wgmma_scores.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
-#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
-#include "kernels/attention/v029_softmax_loads_in_flight.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
-#include "kernels/common/check.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/problem.h"
 
@@ -42,19 +38,12 @@ inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, fals
 template <class Pe>
 inline void launch_with_phase1(void (*phase1)(AttentionProblem, Pe, float*, int, int), int blocks1,
                                const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  v017::require_sm90a();
-  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p, blocks1);
-  const v013::Buffers buf = v013::buffers(p, pl, workspace);
-  constexpr std::size_t kSmem1 = v017::kSmemBytes<v022::PaddedCores64>;
-  set_max_dynamic_smem(phase1, int(kSmem1));
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(phase1),
                                           cudaFuncAttributePreferredSharedMemoryCarveout,
                                           int(cudaSharedmemCarveoutMaxShared)));
-  phase1<<<dim3(pl.chunks1, unsigned(p.B) * p.Hq), v002::kThreads, kSmem1, stream>>>(p, pe, buf.part, pl.nsub1,
-                                                                                     pl.spb1);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
-  v014::launch_row_softmax<v029::kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
-  v028::launch_pv<v030::kSplit, true>(p, pl, buf.P, stream);
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p, blocks1);
+  const v013::Buffers buf = v017::launch_phase1_kernel<v022::PaddedCores64>(phase1, p, pe, pl, workspace, stream);
+  v030::launch_phases_2_3<true>(p, pl, buf, stream);
 }
 
 inline std::size_t workspace_bytes_for(const AttentionProblem& p, int blocks1) {
