@@ -32,6 +32,14 @@ struct RopeSplitPe {
   __device__ void k2(float4& lo, float4& hi, int pos, int i) const {
     rope_neox4<kMode>(lo, hi, pos, ldg4(inv_freq + i));
   }
+  // Neox with both halves of pairs i, i + 1 in one float4: x = (x[i],
+  // x[i + 1], x[i + D/2], x[i + 1 + D/2]), i even (attention v043's lanes).
+  __device__ void pair2(float4& x, int pos, int i) const {
+    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + i));
+    const float4 e = sin_pe4<kMode>(pos, f.x, f.y);  // (s0, c0, s1, c1)
+    rope_rotate(x.x, x.z, e.y, e.x);
+    rope_rotate(x.y, x.w, e.w, e.z);
+  }
   // Q and K at the same position and dims: one evaluation (QkShared).
   __device__ void both(float4& xq, float4& xk, int pos, int d) const {
     const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + d / 2));
