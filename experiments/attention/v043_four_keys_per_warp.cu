@@ -18,6 +18,6 @@ FUSELAB_EXPERIMENT(attention, v043_four_keys_per_warp) {
           "Declared: 1.25x over v041 at 1x4x64x128.")
       .prediction(fuselab::faster_than("attention/v041_rows_in_registers", 1.25, {"b1_h4_s64_d128"}))
       .limits(fuselab::experiments::head_tile_limits({fuselab::PeKind::None}, 4, a::v004::kKeys, a::v004::kMaxD))
-      .kernel("four_keys_kernel", (const void*)&a::v043::four_keys_kernel<a::v002::NoPe>)
+      .kernel("four_keys_kernel", (const void*)&a::v043::keys_per_warp_kernel<a::v002::NoPe>)
       .launch(&a::v043::launch);
 }

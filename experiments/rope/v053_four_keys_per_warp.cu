@@ -22,7 +22,7 @@ FUSELAB_EXPERIMENT(rope, v053_four_keys_per_warp) {
                                        {"b1_h4_s64_d128_neox", "b1_h4_s64_d128_inter"}))
       .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::head_tile_limits(
           {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::v004::kKeys, a::v004::kMaxD)))
-      .kernel("four_keys_kernel_rope_neox", (const void*)&a::v043::four_keys_kernel<k::RopeSplitPe<true, kReduced>>)
-      .kernel("four_keys_kernel_rope_inter", (const void*)&a::v043::four_keys_kernel<k::RopeSplitPe<false, kReduced>>)
+      .kernel("four_keys_kernel_rope_neox", (const void*)&a::v043::keys_per_warp_kernel<k::RopeSplitPe<true, kReduced>>)
+      .kernel("four_keys_kernel_rope_inter", (const void*)&a::v043::keys_per_warp_kernel<k::RopeSplitPe<false, kReduced>>)
       .launch(&fuselab::kernels::rope::v053::launch);
 }

@@ -17,6 +17,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v051_four_keys_per_warp) {
       .prediction(fuselab::faster_than("sinusoidal/v050_rows_in_registers", 1.25, {"b1_h4_s64_d128"}))
       .limits(fuselab::experiments::with_reduced_sincos(
           fuselab::experiments::head_tile_limits({fuselab::PeKind::Sinusoidal}, 4, a::v004::kKeys, a::v004::kMaxD)))
-      .kernel("four_keys_kernel_sin", (const void*)&a::v043::four_keys_kernel<k::v016::Pe>)
+      .kernel("four_keys_kernel_sin", (const void*)&a::v043::keys_per_warp_kernel<k::v016::Pe>)
       .launch(&k::v051::launch);
 }

@@ -13,6 +13,8 @@
 //     needs no shuffles and two sin/cos per float4 instead of four.
 // V lands by cp.async in the thread's own shared slots as in v041; the 16
 // warps' partial rows are summed by the first 256 threads.
+// v044 is the same kernel with 8 warps of 8 keys (v041's shape): 256
+// threads, a 16-value butterfly.
 // D = 128 only is compiled; any other D runs v012. Limits: v012's (Sk <= 64,
 // D <= 256; any Sq; causal, GQA, cross).
 #pragma once
@@ -27,9 +29,7 @@
 namespace fuselab::kernels::attention::v043 {
 
 inline constexpr int kD = v041::kD;
-inline constexpr int kWarps = 16;
-inline constexpr int kThreads = 32 * kWarps;
-inline constexpr int kKeysPerWarp = v004::kKeys / kWarps;  // 4
+inline constexpr int kWarpsV043 = 16;  // 4 keys per warp
 inline constexpr int kRows = 2;
 
 // Lane l's float4 of a Q or K row: dims 4l..4l+3, or for a paired (neox)
@@ -57,9 +57,10 @@ __device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, bool i
   }
 }
 
-template <class Pe>
-__global__ void __launch_bounds__(kThreads) four_keys_kernel(const AttentionProblem p, const Pe pe) {
-  constexpr int kKeys = v004::kKeys, kN = kRows * kKeysPerWarp;
+// kWarps: 16 (v043, 4 keys each) or 8 (v044, 8 keys each).
+template <class Pe, int kWarps = kWarpsV043>
+__global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const AttentionProblem p, const Pe pe) {
+  constexpr int kKeys = v004::kKeys, kKeysPerWarp = kKeys / kWarps, kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   __shared__ float scores[kRows][kKeys];
@@ -131,7 +132,7 @@ __global__ void __launch_bounds__(kThreads) four_keys_kernel(const AttentionProb
   }
 
   // 5. P V over this warp's keys; partial rows over this thread's own V
-  //    slots; the 16 warps' rows summed by the first 256 threads.
+  //    slots; the warps' rows summed by the first 256 threads.
   cp_async_wait<0>();
   float4 v[kKeysPerWarp];
 #pragma unroll
@@ -149,20 +150,27 @@ __global__ void __launch_bounds__(kThreads) four_keys_kernel(const AttentionProb
     float o[4] = {0.f, 0.f, 0.f, 0.f};
 #pragma unroll
     for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
+    static_assert(kRows * kD <= 32 * kWarps, "one thread per output element");
     if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
   }
 }
 
-template <class Pe>
+template <int kWarps = kWarpsV043, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   if (p.D != kD) return v012::launch_with(p, pe, stream);
   const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
-  four_keys_kernel<Pe><<<grid, kThreads, 0, stream>>>(p, pe);
+  keys_per_warp_kernel<Pe, kWarps><<<grid, 32 * kWarps, 0, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
   launch_with(p, v002::NoPe{}, stream);
+}
+
+// v044: 8 warps of 8 keys.
+inline constexpr int kWarpsV044 = 8;
+inline void launch_eight_warps(const AttentionProblem& p, void*, cudaStream_t stream) {
+  launch_with<kWarpsV044>(p, v002::NoPe{}, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v043
