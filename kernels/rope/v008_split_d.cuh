@@ -35,10 +35,18 @@ struct RopeSplitPe {
   // Neox with both halves of pairs i, i + 1 in one float4: x = (x[i],
   // x[i + 1], x[i + D/2], x[i + 1 + D/2]), i even (attention v043's lanes).
   __device__ void pair2(float4& x, int pos, int i) const {
-    const float2 f = __ldg(reinterpret_cast<const float2*>(inv_freq + i));
+    pair2_with_freq(x, pos, __ldg(reinterpret_cast<const float2*>(inv_freq + i)));
+  }
+  __device__ void pair2_with_freq(float4& x, int pos, float2 f) const {
     const float4 e = sin_pe4<kMode>(pos, f.x, f.y);  // (s0, c0, s1, c1)
     rope_rotate(x.x, x.z, e.y, e.x);
     rope_rotate(x.y, x.w, e.w, e.z);
+  }
+  // Lane l's float4 (dims 4l..4l+3 interleaved, or pairs 2l, 2l + 1 packed as
+  // in pair2 for neox) with f = inv_freq[2l], inv_freq[2l + 1] already loaded.
+  __device__ void lane_with_freq(float4& x, int pos, float2 f) const {
+    if constexpr (kNeox) pair2_with_freq(x, pos, f);
+    else rope_inter4<kMode>(x, pos, f.x, f.y);
   }
   // Q and K at the same position and dims: one evaluation (QkShared).
   __device__ void both(float4& xq, float4& xk, int pos, int d) const {

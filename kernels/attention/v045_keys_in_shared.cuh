@@ -1,0 +1,173 @@
+// attention v045 — v043's 16-warp two-row blocks with every load issued
+// before any is used. v043's SASS (run 20261121T1321*) showed ptxas holding
+// it to 32 registers by issuing the Q/K loads in three waves, each waiting on
+// the last; with a PE hook, the hook's inv_freq load was one more round trip
+// after Q and K landed. Here:
+//   * K lands like V, by cp.async (16 bytes per lane per row, the plain
+//     layout) into shared slots of the warp's own rows: two commit groups
+//     (K, then V), so the loads cannot be split into waves;
+//   * the warp reads its K rows back after wait + __syncwarp, in the layout
+//     the hook wants (neox: dims 2l, 2l+1 and 64+2l, 65+2l);
+//   * the lane's two inverse frequencies (inv_freq[2l], [2l + 1]: the same
+//     for every hook and row) are loaded with Q, at the top.
+// The scores, the softmax and P V are v043's. D = 128 only is compiled; any
+// other D runs v012. Limits: v012's (Sk <= 64, D <= 256; any Sq; causal,
+// GQA, cross).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <type_traits>
+
+#include "kernels/attention/v043_four_keys_per_warp.cuh"
+
+namespace fuselab::kernels::attention::v045 {
+
+inline constexpr int kD = v041::kD;
+inline constexpr int kWarps = 16;
+inline constexpr int kThreads = 32 * kWarps;
+inline constexpr int kKeys = v004::kKeys;
+inline constexpr int kKeysPerWarp = kKeys / kWarps;  // 4
+inline constexpr int kRows = v043::kRows;
+inline constexpr std::size_t kSmemBytes = 2 * std::size_t(kKeys) * kD * sizeof(float);  // K, V
+
+template <class Pe>
+__device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, float2 f) {
+  if constexpr (!std::is_same_v<Pe, v002::NoPe>) pe.lane_with_freq(x, pos, f);
+}
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const AttentionProblem p, const Pe pe) {
+  constexpr int kN = kRows * kKeysPerWarp;
+  constexpr bool kPaired = Pe::kPaired;
+  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
+  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
+  extern __shared__ __align__(16) float smem[];
+  float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
+  float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
+  __shared__ float scores[kRows][kKeys];
+
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
+  const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const int key0 = warp * kKeysPerWarp;
+
+  // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; Q and
+  //    the lane's frequencies into registers.
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < p.Sk;
+    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
+  }
+  cp_async_commit();
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < p.Sk;
+    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
+  }
+  cp_async_commit();
+  float4 q[kRows];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+    q[r] = row0 + r < p.Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
+  float2 f = make_float2(0.f, 0.f);
+  if constexpr (kHasPe) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+
+  // 2. The PE of Q; K read back in the hook's layout and given its PE.
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) pe_lane(pe, q[r], p.q_offset + row0 + r, f);
+  cp_async_wait<1>();
+  __syncwarp();  // the warp's K rows, copied by all its lanes
+  float4 k[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const float* row = ks[key0 + j];
+    if constexpr (kPaired) {
+      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
+      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
+      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
+    } else {
+      k[j] = ld4(row + 4 * lane);
+    }
+    pe_lane(pe, k[j], p.k_offset + key0 + j, f);
+  }
+
+  // 3. Scores: value index r * 4 + j.
+  float part[kN];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+  const float sum = v041::warp_sum_transposed<kN>(part, lane);
+  if (v041::writes_value<kN>(lane)) {
+    const int idx = v041::value_of_lane<kN>(lane);
+    const int r = idx / kKeysPerWarp, key = key0 + idx % kKeysPerWarp;
+    const int qi = row0 + r;
+    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
+    scores[r][key] = visible ? sum * p.scale : MaxOp::identity();
+  }
+  __syncthreads();
+
+  // 4. Softmax per row in every warp, one expf per score (v043).
+  float pr[kRows][kKeysPerWarp];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    const float s0 = scores[r][lane], s1 = scores[r][lane + 32];
+    const float m = warp_max(fmaxf(s0, s1));
+    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
+    const float e0 = expf(s0 - base), e1 = expf(s1 - base);
+    const float l = warp_sum(e0 + e1);
+    const float inv = l > 0.f ? 1.f / l : 0.f;
+    const float mine = key0 < 32 ? e0 : e1;
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j)
+      pr[r][j] = __shfl_sync(0xffffffffu, mine, (key0 + j) & 31) * inv;
+  }
+
+  // 5. P V over this warp's keys (each thread reads back the V float4s it
+  //    copied); partial rows over those slots; summed by 256 threads.
+  cp_async_wait<0>();
+  float* vmine = &vs[key0][4 * lane];
+  float4 v[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    float4 o = zero4();
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
+    st4(vmine + r * kD, o);
+  }
+  __syncthreads();
+  if (tid < kRows * kD) {
+    const int r = tid / kD, d = tid % kD;
+    float o[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
+    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
+  }
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  if (p.D != kD) return v012::launch_with(p, pe, stream);
+  static const bool configured = [] {
+    set_max_dynamic_smem(&keys_in_shared_kernel<Pe>, int(kSmemBytes));
+    return true;
+  }();
+  (void)configured;
+  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
+  keys_in_shared_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
+  launch_with(p, v002::NoPe{}, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v045
