@@ -83,6 +83,24 @@ __device__ __forceinline__ bool writes_value(int lane) {
   return (lane & (32 / N - 1)) == 0;
 }
 
+// Sums a warp's kRows x kKeysPerWarp dot-product partials (value index
+// r * kKeysPerWarp + j: row row0 + r, key key0 + j) across its lanes, and
+// stores each score, scaled and masked (-inf where not visible), once.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void store_scores(float (&scores)[kRows][v004::kKeys],
+                                             float (&part)[kRows * kKeysPerWarp], int lane, int key0,
+                                             int row0, const AttentionProblem& p) {
+  constexpr int kN = kRows * kKeysPerWarp;
+  const float sum = warp_sum_transposed<kN>(part, lane);
+  if (writes_value<kN>(lane)) {
+    const int idx = value_of_lane<kN>(lane);
+    const int r = idx / kKeysPerWarp, key = key0 + idx % kKeysPerWarp;
+    const int qi = row0 + r;
+    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
+    scores[r][key] = visible ? sum * p.scale : MaxOp::identity();
+  }
+}
+
 // The PE of one float4 of Q or K held by this lane (dims 4 * lane ..).
 template <class Pe>
 __device__ __forceinline__ void pe_in_register(const Pe& pe, float4& x, int pos, bool is_q, int lane) {
@@ -150,14 +168,7 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
   for (int r = 0; r < kRows; ++r)
 #pragma unroll
     for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-  const float sum = warp_sum_transposed<kN>(part, lane);
-  if (writes_value<kN>(lane)) {
-    const int idx = value_of_lane<kN>(lane);
-    const int r = idx / kKeysPerWarp, key = key0 + idx % kKeysPerWarp;
-    const int qi = row0 + r;
-    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
-    scores[r][key] = visible ? sum * p.scale : MaxOp::identity();
-  }
+  store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 
   // 4. Softmax per row in every warp; P for this warp's keys.

@@ -57,6 +57,27 @@ __device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, bool i
   }
 }
 
+// The softmax of each of the kRows rows in every warp, one expf per score
+// (lane l takes scores l and l + 32), and P for the warp's keys key0.. from
+// the lanes that hold them.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void softmax_one_exp(const float (&scores)[kRows][v004::kKeys], int lane, int key0,
+                                                float (&pr)[kRows][kKeysPerWarp]) {
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    const float s0 = scores[r][lane], s1 = scores[r][lane + 32];
+    const float m = warp_max(fmaxf(s0, s1));
+    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
+    const float e0 = expf(s0 - base), e1 = expf(s1 - base);
+    const float l = warp_sum(e0 + e1);
+    const float inv = l > 0.f ? 1.f / l : 0.f;
+    const float mine = key0 < 32 ? e0 : e1;  // keys key0.. sit in lanes key0 % 32 ..
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j)
+      pr[r][j] = __shfl_sync(0xffffffffu, mine, (key0 + j) & 31) * inv;
+  }
+}
+
 // kWarps: 16 (v043, 4 keys each) or 8 (v044, 8 keys each).
 template <class Pe, int kWarps = kWarpsV043>
 __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const AttentionProblem p, const Pe pe) {
@@ -104,32 +125,13 @@ __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const Attent
   for (int r = 0; r < kRows; ++r)
 #pragma unroll
     for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-  const float sum = v041::warp_sum_transposed<kN>(part, lane);
-  if (v041::writes_value<kN>(lane)) {
-    const int idx = v041::value_of_lane<kN>(lane);
-    const int r = idx / kKeysPerWarp, key = key0 + idx % kKeysPerWarp;
-    const int qi = row0 + r;
-    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
-    scores[r][key] = visible ? sum * p.scale : MaxOp::identity();
-  }
+  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 
   // 4. Softmax per row in every warp, one expf per score; P for this warp's
   //    keys from the lanes that hold them.
   float pr[kRows][kKeysPerWarp];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    const float s0 = scores[r][lane], s1 = scores[r][lane + 32];
-    const float m = warp_max(fmaxf(s0, s1));
-    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
-    const float e0 = expf(s0 - base), e1 = expf(s1 - base);
-    const float l = warp_sum(e0 + e1);
-    const float inv = l > 0.f ? 1.f / l : 0.f;
-    const float mine = key0 < 32 ? e0 : e1;  // keys key0.. sit in lanes key0 % 32 ..
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j)
-      pr[r][j] = __shfl_sync(0xffffffffu, mine, (key0 + j) & 31) * inv;
-  }
+  softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
 
   // 5. P V over this warp's keys; partial rows over this thread's own V
   //    slots; the warps' rows summed by the first 256 threads.

@@ -10,7 +10,9 @@
 //     the hook wants (neox: dims 2l, 2l+1 and 64+2l, 65+2l);
 //   * the lane's two inverse frequencies (inv_freq[2l], [2l + 1]: the same
 //     for every hook and row) are loaded with Q, at the top.
-// The scores, the softmax and P V are v043's. D = 128 only is compiled; any
+// The scores, the softmax and P V are v043's (its helpers for the first two;
+// P V's lines are repeated, because a shared helper for them changed both
+// kernels' machine code, and measured kernels stay as measured). D = 128 only is compiled; any
 // other D runs v012. Limits: v012's (Sk <= 64, D <= 256; any Sq; causal,
 // GQA, cross).
 #pragma once
@@ -103,31 +105,12 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   for (int r = 0; r < kRows; ++r)
 #pragma unroll
     for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-  const float sum = v041::warp_sum_transposed<kN>(part, lane);
-  if (v041::writes_value<kN>(lane)) {
-    const int idx = v041::value_of_lane<kN>(lane);
-    const int r = idx / kKeysPerWarp, key = key0 + idx % kKeysPerWarp;
-    const int qi = row0 + r;
-    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
-    scores[r][key] = visible ? sum * p.scale : MaxOp::identity();
-  }
+  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 
   // 4. Softmax per row in every warp, one expf per score (v043).
   float pr[kRows][kKeysPerWarp];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    const float s0 = scores[r][lane], s1 = scores[r][lane + 32];
-    const float m = warp_max(fmaxf(s0, s1));
-    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
-    const float e0 = expf(s0 - base), e1 = expf(s1 - base);
-    const float l = warp_sum(e0 + e1);
-    const float inv = l > 0.f ? 1.f / l : 0.f;
-    const float mine = key0 < 32 ? e0 : e1;
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j)
-      pr[r][j] = __shfl_sync(0xffffffffu, mine, (key0 + j) & 31) * inv;
-  }
+  v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
 
   // 5. P V over this warp's keys (each thread reads back the V float4s it
   //    copied); partial rows over those slots; summed by 256 threads.
