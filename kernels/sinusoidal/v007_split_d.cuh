@@ -24,7 +24,7 @@ struct SinPe {
   __device__ void q(float4& x, int pos, int d) const { add(x, pos, d); }
   __device__ void k(float4& x, int pos, int d) const { add(x, pos, d); }
   // Dims 4l..4l+3 with their frequencies f = inv_freq[2l], inv_freq[2l + 1]
-  // already loaded (attention v045 loads them with Q and K).
+  // already loaded (attention v045 loads them with Q).
   __device__ void lane_with_freq(float4& x, int pos, float2 f) const { sin_add4<kMode>(x, pos, f.x, f.y); }
   __device__ void q2(float4&, float4&, int, int) const {}
   __device__ void k2(float4&, float4&, int, int) const {}
