@@ -6,13 +6,14 @@
 // (a 128-FMA dot product per key, 64 keys per output); here:
 //   1. every load is issued at once: Q rows and 8 K rows per thread straight
 //      into registers, the thread's 8 V float4s by cp.async into shared
-//      memory that only the same thread reads back (no barrier; held in
-//      registers, ptxas sank the V loads behind the scores to stay at 64);
+//      memory that only the same thread reads back (no barrier; with V in
+//      registers too, ptxas kept the kernel at 64 registers, fewer than the
+//      72 the loads alone need);
 //   2. the PE hook transforms Q and K in registers (neox pairs dims i and
 //      i + 64: lanes l and l ^ 16 swap their float4s and both rotate);
 //   3. scores: 8 * kRows dot4 partials per lane, summed across the warp by a
 //      transposing butterfly (each halving stage trades half the values
-//      with the partner lane): 8 * kRows - 1 shuffles instead of 5 per score;
+//      with the partner lane): 16 shuffles for 2 rows instead of 80;
 //   4. the scores meet in shared memory (one barrier); every warp takes the
 //      row max and sum itself, then P for its own 8 keys;
 //   5. P V: 8 axpy per row per lane; each thread writes its partial rows
