@@ -29,7 +29,9 @@ echo "generated in $((SECONDS - t0))s" | tee -a "$logs/generate.log"
 cp reference_data/MANIFEST "$logs/MANIFEST.device"
 
 echo "[$SECONDS s]"; step gpu-tests
-ctest --test-dir build -L gpu --output-on-failure -j8 >"$logs/ctest-gpu.log" 2>&1
+# FUSELAB_GPU_TESTS: a ctest -R regex (the tests of the kernels a call
+# changed); default: every GPU test.
+ctest --test-dir build -L gpu ${FUSELAB_GPU_TESTS:+-R "$FUSELAB_GPU_TESTS"} --output-on-failure -j8 >"$logs/ctest-gpu.log" 2>&1
 tail -25 "$logs/ctest-gpu.log"
 
 echo "[$SECONDS s]"; step calibrate

@@ -1,4 +1,4 @@
-// Probe: the launch plan attention v046 (and its PE versions) picks on this
+// Probe: the launch plan attention v046 and v047 (and their PE versions) pick on this
 // device: how many clusters of 8 and of 16 blocks its kernels can hold at
 // once (cudaOccupancyMaxActiveClusters), and the cluster size and warps per
 // block it chooses for the study's 1x4x64xD shapes. No timing.
@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "kernels/attention/v046_cluster_registers.cuh"
+#include "kernels/attention/v047_cluster_push.cuh"
 #include "kernels/rope/v008_split_d.cuh"
 #include "kernels/sinusoidal/v016_head_tile_reduced_sincos.cuh"
 
@@ -28,6 +29,10 @@ void report(const char* name) {
     std::printf("%-12s 1x4x64x%-5d cluster %2d, %d warps, %d blocks\n", name, D, pl.cl, pl.warps,
                 pl.warps ? pl.cl * 2 * 4 : 0);
   }
+  std::printf("%-12s v047 max clusters: 16 x 4 warps %d, 8 x 8 warps %d, 8 x 4 warps %d\n", name,
+              fuselab::kernels::attention::v047::max_clusters<Pe, 4, 16>(),
+              fuselab::kernels::attention::v047::max_clusters<Pe, 8, 8>(),
+              fuselab::kernels::attention::v047::max_clusters<Pe, 4, 8>());
 }
 
 }  // namespace

@@ -176,39 +176,22 @@ __device__ __forceinline__ void group_products_store(const VGroup& vg, const flo
   }
 }
 
-template <class Pe, int kWarps>
-__global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const AttentionProblem p, const Pe pe) {
-  constexpr int kThreads = kWarps * 32;
-  extern __shared__ float4 smem4[];
-  float* const smem = reinterpret_cast<float*>(smem4);
-  float* const wparts = smem;                               // [kWarps][kRows][kLdPart]
-  float* const part = smem + kWarpPartFloats<kWarps>;       // [kRows][kKeys]
-  float* const praw = part + kRows * kKeys;                 // [kRows][kKeys]
-  float4* const pfrag = smem4;                              // aliases wparts
-
-  cg::cluster_group cluster = cg::this_cluster();
-  const int rank = static_cast<int>(cluster.block_rank()), cl = static_cast<int>(cluster.num_blocks());
-  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31, g = lane >> 2, t = lane & 3;
-  const int row0 = blockIdx.y * kRows, bh = blockIdx.z;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  const int D = p.D, rows = min(kRows, p.Sq - row0);
-  const float* q = p.q + (std::size_t(bh) * p.Sq + row0) * D;
-  const float* k = p.k + std::size_t(kv_bh) * p.Sk * D;
-  const float* v = p.v + std::size_t(kv_bh) * p.Sk * D;
-  float* o = p.out + (std::size_t(bh) * p.Sq + row0) * D;
-  const int steps = D / (cl * kWarps * kStepDims);  // phase-1 steps = phase-3 groups per warp
-
-  // ------------------------------------------------------------ phase 1
-  float acc[kMTiles][kNTiles][4] = {};
+// Phase 1 of one warp: acc = its 32 rows x 64 keys partial scores over the
+// dims of its `steps` steps; `unit` = rank * warps per block + warp of
+// `units` = cluster size * warps per block (the head's dims split evenly).
+template <class Pe>
+__device__ __forceinline__ void partial_scores(float (&acc)[kMTiles][kNTiles][4], const AttentionProblem& p,
+                                               const Pe& pe, const float* q, const float* k, int rows, int row0,
+                                               int unit, int units, int steps, int lane) {
+  const int D = p.D, g = lane >> 2, t = lane & 3;
   for (int s = 0; s < steps; ++s) {
     int da, db;
     if constexpr (Pe::kPaired) {
       const int half = D / 2;
-      da = (rank * kWarps + warp) * (half / (cl * kWarps)) + 16 * s + 4 * t;
+      da = unit * (half / units) + 16 * s + 4 * t;
       db = half + da;
     } else {
-      da = (rank * kWarps + warp) * (D / (cl * kWarps)) + kStepDims * s + 4 * t;
+      da = unit * (D / units) + kStepDims * s + 4 * t;
       db = da + 16;
     }
     float4 qa[2 * kMTiles], qb[2 * kMTiles], ka[kNTiles], kb[kNTiles];
@@ -233,14 +216,11 @@ __global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const Attention
     slab_products(acc, qa, ka);
     slab_products(acc, qb, kb);
   }
+}
 
-  // The first group of V: its loads fly through the reduction.
-  const int d3 = (rank * kWarps + warp) * (D / (cl * kWarps));
-  VGroup vg;
-  load_v(vg, v, D, p.Sk, d3, lane);
-
-  // ------------------------------------------------------------ reduce, softmax
-  float* mine = wparts + warp * kRows * kLdPart;
+// A warp's partial into its [kRows][kLdPart] slice of shared memory.
+__device__ __forceinline__ void store_warp_partial(float* mine, const float (&acc)[kMTiles][kNTiles][4], int lane) {
+  const int g = lane >> 2, t = lane & 3;
 #pragma unroll
   for (int mt = 0; mt < kMTiles; ++mt) {
 #pragma unroll
@@ -250,43 +230,33 @@ __global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const Attention
       *reinterpret_cast<float2*>(mine + (r + 8) * kLdPart + c) = make_float2(acc[mt][n][2], acc[mt][n][3]);
     }
   }
-  __syncthreads();
-  for (int e = tid; e < kRows * kKeys; e += kThreads) {
-    const int r = e / kKeys, c = e % kKeys;
-    float sum = 0.f;
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) sum += wparts[(w * kRows + r) * kLdPart + c];
-    part[e] = sum;
-  }
-  cluster.sync();  // every rank's partial is complete
-  const int rows_per_rank = kRows / cl;
-  for (int i = rank * rows_per_rank + warp; i < (rank + 1) * rows_per_rank; i += kWarps) {
-    const int qi = row0 + i;
-    float sv[2];
-    bool vis[2];
-#pragma unroll
-    for (int c = 0; c < 2; ++c) {
-      const int j = lane + 32 * c;
-      vis[c] = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + qi);
-      double sum = 0.0;
-      if (vis[c])
-        for (int rr = 0; rr < cl; ++rr) sum += double(cluster.map_shared_rank(part, rr)[i * kKeys + j]);
-      sv[c] = vis[c] ? float(sum * double(p.scale)) : MaxOp::identity();
-    }
-    const float m = warp_max(fmaxf(sv[0], sv[1]));
-    float e[2];
-#pragma unroll
-    for (int c = 0; c < 2; ++c) e[c] = vis[c] ? expf(sv[c] - m) : 0.f;
-    const float l = warp_sum(e[0] + e[1]);
-#pragma unroll
-    for (int c = 0; c < 2; ++c) {
-      const float pv = l > 0.f ? e[c] / l : 0.f;
-      for (int rr = 0; rr < cl; ++rr) cluster.map_shared_rank(praw, rr)[i * kKeys + lane + 32 * c] = pv;
-    }
-  }
-  cluster.sync();  // every P row is in every rank; no DSMEM access after this
+}
 
-  // ------------------------------------------------------------ phase 3
+// Keys lane and lane + 32 of query row qi: which are visible.
+__device__ __forceinline__ void visible_keys(bool (&vis)[2], const AttentionProblem& p, int qi, int lane) {
+#pragma unroll
+  for (int c = 0; c < 2; ++c) {
+    const int j = lane + 32 * c;
+    vis[c] = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + qi);
+  }
+}
+
+// One row's softmax across the warp (keys lane and lane + 32): x holds the
+// scaled scores (-inf where not visible) and leaves as P.
+__device__ __forceinline__ void softmax_pair(float (&x)[2], const bool (&vis)[2]) {
+  const float m = warp_max(fmaxf(x[0], x[1]));
+  float e[2];
+#pragma unroll
+  for (int c = 0; c < 2; ++c) e[c] = vis[c] ? expf(x[c] - m) : 0.f;
+  const float l = warp_sum(e[0] + e[1]);
+#pragma unroll
+  for (int c = 0; c < 2; ++c) x[c] = l > 0.f ? e[c] / l : 0.f;
+}
+
+// P (kRows x kKeys in shared memory) split once into A-fragment order: big
+// parts at pfrag[(mt * kKSteps + s) * 32 + lane], small parts after them.
+template <int kThreads>
+__device__ __forceinline__ void split_p_fragments(const float* praw, float4* pfrag, int tid) {
   for (int e = tid; e < kMTiles * kKSteps * 32; e += kThreads) {
     const int l = e & 31, s = (e >> 5) % kKSteps, mt = e / (32 * kKSteps);
     const int r = 16 * mt + (l >> 2), c = 8 * s + (l & 3);
@@ -302,13 +272,86 @@ __global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const Attention
     pfrag[e] = make_float4(big[0], big[1], big[2], big[3]);
     pfrag[kPFragFloats / 8 + e] = make_float4(small[0], small[1], small[2], small[3]);
   }
-  __syncthreads();
+}
+
+// Phase 3 of one warp: `steps` 32-dim groups of O from d3 on; vg holds the
+// first group's V, each next group loads while the last computes.
+__device__ __forceinline__ void pv_groups(VGroup& vg, const float* v, const float4* pfrag, float* o,
+                                          const AttentionProblem& p, int rows, int d3, int steps, int lane) {
   for (int s = 0; s < steps; ++s) {
     VGroup next;
-    if (s + 1 < steps) load_v(next, v, D, p.Sk, d3 + kStepDims * (s + 1), lane);
-    group_products_store(vg, pfrag, o, D, rows, d3 + kStepDims * s, lane);
+    if (s + 1 < steps) load_v(next, v, p.D, p.Sk, d3 + kStepDims * (s + 1), lane);
+    group_products_store(vg, pfrag, o, p.D, rows, d3 + kStepDims * s, lane);
     vg = next;
   }
+}
+
+template <class Pe, int kWarps>
+__global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const AttentionProblem p, const Pe pe) {
+  constexpr int kThreads = kWarps * 32;
+  extern __shared__ float4 smem4[];
+  float* const smem = reinterpret_cast<float*>(smem4);
+  float* const wparts = smem;                               // [kWarps][kRows][kLdPart]
+  float* const part = smem + kWarpPartFloats<kWarps>;       // [kRows][kKeys]
+  float* const praw = part + kRows * kKeys;                 // [kRows][kKeys]
+  float4* const pfrag = smem4;                              // aliases wparts
+
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = static_cast<int>(cluster.block_rank()), cl = static_cast<int>(cluster.num_blocks());
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+  const int row0 = blockIdx.y * kRows, bh = blockIdx.z;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const int D = p.D, rows = min(kRows, p.Sq - row0);
+  const float* q = p.q + (std::size_t(bh) * p.Sq + row0) * D;
+  const float* k = p.k + std::size_t(kv_bh) * p.Sk * D;
+  const float* v = p.v + std::size_t(kv_bh) * p.Sk * D;
+  float* o = p.out + (std::size_t(bh) * p.Sq + row0) * D;
+  const int steps = D / (cl * kWarps * kStepDims);  // phase-1 steps = phase-3 groups per warp
+
+  // ------------------------------------------------------------ phase 1
+  float acc[kMTiles][kNTiles][4] = {};
+  partial_scores(acc, p, pe, q, k, rows, row0, rank * kWarps + warp, cl * kWarps, steps, lane);
+
+  // The first group of V: its loads fly through the reduction.
+  const int d3 = (rank * kWarps + warp) * (D / (cl * kWarps));
+  VGroup vg;
+  load_v(vg, v, D, p.Sk, d3, lane);
+
+  // ------------------------------------------------------------ reduce, softmax
+  store_warp_partial(wparts + warp * kRows * kLdPart, acc, lane);
+  __syncthreads();
+  for (int e = tid; e < kRows * kKeys; e += kThreads) {
+    const int r = e / kKeys, c = e % kKeys;
+    float sum = 0.f;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) sum += wparts[(w * kRows + r) * kLdPart + c];
+    part[e] = sum;
+  }
+  cluster.sync();  // every rank's partial is complete
+  const int rows_per_rank = kRows / cl;
+  for (int i = rank * rows_per_rank + warp; i < (rank + 1) * rows_per_rank; i += kWarps) {
+    bool vis[2];
+    visible_keys(vis, p, row0 + i, lane);
+    float sv[2];
+#pragma unroll
+    for (int c = 0; c < 2; ++c) {
+      double sum = 0.0;
+      if (vis[c])
+        for (int rr = 0; rr < cl; ++rr) sum += double(cluster.map_shared_rank(part, rr)[i * kKeys + lane + 32 * c]);
+      sv[c] = vis[c] ? float(sum * double(p.scale)) : MaxOp::identity();
+    }
+    softmax_pair(sv, vis);
+#pragma unroll
+    for (int c = 0; c < 2; ++c)
+      for (int rr = 0; rr < cl; ++rr) cluster.map_shared_rank(praw, rr)[i * kKeys + lane + 32 * c] = sv[c];
+  }
+  cluster.sync();  // every P row is in every rank; no DSMEM access after this
+
+  // ------------------------------------------------------------ phase 3
+  split_p_fragments<kThreads>(praw, pfrag, tid);
+  __syncthreads();
+  pv_groups(vg, v, pfrag, o, p, rows, d3, steps, lane);
 }
 
 // The cluster size and warps for p (0 warps: not supported).
