@@ -286,6 +286,26 @@ __device__ __forceinline__ void pv_groups(VGroup& vg, const float* v, const floa
   }
 }
 
+// The block's cluster work: query rows row0.. (rows of them, at most kRows)
+// of head blockIdx.z, and where its Q rows, its kv head's K and V, and its
+// O rows start.
+struct RowGroup {
+  int row0, rows;
+  const float *q, *k, *v;
+  float* o;
+  __device__ __forceinline__ explicit RowGroup(const AttentionProblem& p) {
+    row0 = blockIdx.y * kRows;
+    const int bh = blockIdx.z, h = bh % p.Hq, b = bh / p.Hq;
+    const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+    const int D = p.D;
+    rows = min(kRows, p.Sq - row0);
+    q = p.q + (std::size_t(bh) * p.Sq + row0) * D;
+    k = p.k + std::size_t(kv_bh) * p.Sk * D;
+    v = p.v + std::size_t(kv_bh) * p.Sk * D;
+    o = p.out + (std::size_t(bh) * p.Sq + row0) * D;
+  }
+};
+
 template <class Pe, int kWarps>
 __global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const AttentionProblem p, const Pe pe) {
   constexpr int kThreads = kWarps * 32;
@@ -299,14 +319,10 @@ __global__ void __launch_bounds__(kWarps * 32, 1) cluster_kernel(const Attention
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank()), cl = static_cast<int>(cluster.num_blocks());
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.y * kRows, bh = blockIdx.z;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  const int D = p.D, rows = min(kRows, p.Sq - row0);
-  const float* q = p.q + (std::size_t(bh) * p.Sq + row0) * D;
-  const float* k = p.k + std::size_t(kv_bh) * p.Sk * D;
-  const float* v = p.v + std::size_t(kv_bh) * p.Sk * D;
-  float* o = p.out + (std::size_t(bh) * p.Sq + row0) * D;
+  const RowGroup rg(p);
+  const int D = p.D, row0 = rg.row0, rows = rg.rows;
+  const float *q = rg.q, *k = rg.k, *v = rg.v;
+  float* o = rg.o;
   const int steps = D / (cl * kWarps * kStepDims);  // phase-1 steps = phase-3 groups per warp
 
   // ------------------------------------------------------------ phase 1

@@ -42,14 +42,10 @@ __global__ void __launch_bounds__(kWarps * 32, 1) push_kernel(const AttentionPro
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank());
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.y * kRows, bh = blockIdx.z;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  const int D = p.D, rows = min(kRows, p.Sq - row0);
-  const float* q = p.q + (std::size_t(bh) * p.Sq + row0) * D;
-  const float* k = p.k + std::size_t(kv_bh) * p.Sk * D;
-  const float* v = p.v + std::size_t(kv_bh) * p.Sk * D;
-  float* o = p.out + (std::size_t(bh) * p.Sq + row0) * D;
+  const RowGroup rg(p);
+  const int D = p.D, row0 = rg.row0, rows = rg.rows;
+  const float *q = rg.q, *k = rg.k, *v = rg.v;
+  float* o = rg.o;
   const int steps = D / (kCl * kWarps * kStepDims);
 
   float acc[kMTiles][kNTiles][4] = {};
