@@ -95,10 +95,12 @@ __device__ __forceinline__ void add_pe(const Pe& pe, float4& a, float4& b, int p
   }
 }
 
-// acc[mt][n] += Q rows (m-tile mt) . K keys (n-tile n) over one 16-dim slab:
-// q[r] holds row 8r + g, k[n] key 8n + g, both at dims 4t..4t+3.
-__device__ __forceinline__ void slab_products(float (&acc)[kMTiles][kNTiles][4], const float4 (&q)[2 * kMTiles],
-                                              const float4 (&k)[kNTiles]) {
+// acc[mt][n] += Q rows (m-tile mt) . K keys (n-tile n of N) over one 16-dim
+// slab: q[r] holds row 8r + g, k[n] key 8n + g (from the warp's first key),
+// both at dims 4t..4t+3.
+template <int N>
+__device__ __forceinline__ void slab_products(float (&acc)[kMTiles][N][4], const float4 (&q)[2 * kMTiles],
+                                              const float4 (&k)[N]) {
 #pragma unroll
   for (int s = 0; s < 2; ++s) {
     SplitTf32<4> a[kMTiles];
@@ -110,7 +112,7 @@ __device__ __forceinline__ void slab_products(float (&acc)[kMTiles][kNTiles][4],
       split_into(a[mt], 3, comp(q[2 * mt + 1], 2 * s + 1));
     }
 #pragma unroll
-    for (int n = 0; n < kNTiles; ++n) {
+    for (int n = 0; n < N; ++n) {
       SplitTf32<2> b;
       split_into(b, 0, comp(k[n], 2 * s));
       split_into(b, 1, comp(k[n], 2 * s + 1));
@@ -218,14 +220,17 @@ __device__ __forceinline__ void partial_scores(float (&acc)[kMTiles][kNTiles][4]
   }
 }
 
-// A warp's partial into its [kRows][kLdPart] slice of shared memory.
-__device__ __forceinline__ void store_warp_partial(float* mine, const float (&acc)[kMTiles][kNTiles][4], int lane) {
+// A warp's partial (N n-tiles from key key0) into its [kRows][kLdPart]
+// slice of shared memory.
+template <int N>
+__device__ __forceinline__ void store_warp_partial(float* mine, const float (&acc)[kMTiles][N][4], int lane,
+                                                   int key0 = 0) {
   const int g = lane >> 2, t = lane & 3;
 #pragma unroll
   for (int mt = 0; mt < kMTiles; ++mt) {
 #pragma unroll
-    for (int n = 0; n < kNTiles; ++n) {
-      const int r = 16 * mt + g, c = 8 * n + 2 * t;
+    for (int n = 0; n < N; ++n) {
+      const int r = 16 * mt + g, c = key0 + 8 * n + 2 * t;
       *reinterpret_cast<float2*>(mine + r * kLdPart + c) = make_float2(acc[mt][n][0], acc[mt][n][1]);
       *reinterpret_cast<float2*>(mine + (r + 8) * kLdPart + c) = make_float2(acc[mt][n][2], acc[mt][n][3]);
     }
