@@ -29,6 +29,38 @@ namespace fuselab::kernels::attention::v047 {
 namespace cg = cooperative_groups;
 using namespace v046;  // the tile constants and the phase helpers
 
+// After the pushes: cluster barrier; the owner of rows rank * kRows / kCl ..
+// sums each row's kCl partials from its inbox, takes the softmax and stores
+// P into every rank's praw; cluster barrier (no DSMEM access after it).
+template <int kCl, int kWarps>
+__device__ __forceinline__ void owner_rows_softmax(cg::cluster_group& cluster, const float* inbox, float* praw,
+                                                   const AttentionProblem& p, int row0, int rank, int warp,
+                                                   int lane) {
+  constexpr int kRowsPerRank = kRows / kCl;
+  cluster.sync();  // every owner holds its rows' kCl partials
+  for (int il = warp; il < kRowsPerRank; il += kWarps) {
+    const int i = rank * kRowsPerRank + il;
+    bool vis[2];
+    visible_keys(vis, p, row0 + i, lane);
+    float sv[2];
+#pragma unroll
+    for (int c = 0; c < 2; ++c) {
+      double sum = 0.0;
+#pragma unroll
+      for (int rr = 0; rr < kCl; ++rr) sum += double(inbox[(rr * kRowsPerRank + il) * kKeys + lane + 32 * c]);
+      sv[c] = vis[c] ? float(sum * double(p.scale)) : MaxOp::identity();
+    }
+    softmax_pair(sv, vis);
+#pragma unroll
+    for (int rr = 0; rr < kCl; ++rr) {
+      float* dst = cluster.map_shared_rank(praw, rr) + i * kKeys + lane;
+      dst[0] = sv[0];
+      dst[32] = sv[1];
+    }
+  }
+  cluster.sync();  // every P row is in every rank; no DSMEM access after this
+}
+
 template <class Pe, int kWarps, int kCl>
 __global__ void __launch_bounds__(kWarps * 32, 1) push_kernel(const AttentionProblem p, const Pe pe) {
   constexpr int kThreads = kWarps * 32, kRowsPerRank = kRows / kCl;
@@ -67,28 +99,7 @@ __global__ void __launch_bounds__(kWarps * 32, 1) push_kernel(const AttentionPro
     const int owner = r / kRowsPerRank, il = r % kRowsPerRank;
     st4(cluster.map_shared_rank(inbox, owner) + (rank * kRowsPerRank + il) * kKeys + c, sum);
   }
-  cluster.sync();  // every owner holds its rows' kCl partials
-  for (int il = warp; il < kRowsPerRank; il += kWarps) {
-    const int i = rank * kRowsPerRank + il;
-    bool vis[2];
-    visible_keys(vis, p, row0 + i, lane);
-    float sv[2];
-#pragma unroll
-    for (int c = 0; c < 2; ++c) {
-      double sum = 0.0;
-#pragma unroll
-      for (int rr = 0; rr < kCl; ++rr) sum += double(inbox[(rr * kRowsPerRank + il) * kKeys + lane + 32 * c]);
-      sv[c] = vis[c] ? float(sum * double(p.scale)) : MaxOp::identity();
-    }
-    softmax_pair(sv, vis);
-#pragma unroll
-    for (int rr = 0; rr < kCl; ++rr) {
-      float* dst = cluster.map_shared_rank(praw, rr) + i * kKeys + lane;
-      dst[0] = sv[0];
-      dst[32] = sv[1];
-    }
-  }
-  cluster.sync();  // every P row is in every rank; no DSMEM access after this
+  owner_rows_softmax<kCl, kWarps>(cluster, inbox, praw, p, row0, rank, warp, lane);
 
   split_p_fragments<kThreads>(praw, pfrag, tid);
   __syncthreads();

@@ -10,7 +10,8 @@
 //            their partners a step, as v046). Loads, PE, split and products
 //            are v046's (slab_products<4>).
 //   reduce   the four parts of each key half are summed through shared
-//            memory, then v047's pushed cluster reduction.
+//            memory, then v047's pushed cluster reduction (its lines, not
+//            v047::owner_rows_softmax: the call changed this kernel's code).
 //   phase 3  the rank's 32-dim groups of O are dealt out to the warps in
 //            turn (v046's group products), each group's V loaded just before
 //            it computes (no second V group in registers).
