@@ -380,18 +380,25 @@ struct Plan {
   int cl, warps;
 };
 
+// Lets kernel take `smem` bytes of dynamic shared memory and clusters of up
+// to 16 blocks, then asks how many clusters of cl blocks of it the device
+// holds at once (host calls, legal in capture; callers ask once).
+template <class... Params>
+inline int cluster_fit(void (*kernel)(Params...), int cl, int threads, std::size_t smem) {
+  set_max_dynamic_smem(kernel, int(smem));
+  FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
+                                          cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  return max_active_clusters(reinterpret_cast<const void*>(kernel), cl, threads, smem);
+}
+
 // How many clusters of cl blocks (8 or 16) of the kernel the device holds at
-// once; asked once per instantiation (host calls, legal in capture).
+// once; asked once per instantiation.
 template <class Pe, int kWarps>
 inline int max_clusters(int cl) {
   static const std::array<int, 2> fit = [] {
     const auto kernel = &cluster_kernel<Pe, kWarps>;
-    set_max_dynamic_smem(kernel, int(kSmemBytes<kWarps>));
-    FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
-                                            cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    const void* f = reinterpret_cast<const void*>(kernel);
-    return std::array<int, 2>{max_active_clusters(f, 8, kWarps * 32, kSmemBytes<kWarps>),
-                              max_active_clusters(f, 16, kWarps * 32, kSmemBytes<kWarps>)};
+    return std::array<int, 2>{cluster_fit(kernel, 8, kWarps * 32, kSmemBytes<kWarps>),
+                              cluster_fit(kernel, 16, kWarps * 32, kSmemBytes<kWarps>)};
   }();
   return fit[cl == kMaxCluster];
 }

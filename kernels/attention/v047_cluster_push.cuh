@@ -108,13 +108,7 @@ __global__ void __launch_bounds__(kWarps * 32, 1) push_kernel(const AttentionPro
 
 template <class Pe, int kWarps, int kCl>
 inline int max_clusters() {
-  static const int fit = [] {
-    const auto kernel = &push_kernel<Pe, kWarps, kCl>;
-    set_max_dynamic_smem(kernel, int(kSmemBytes<kWarps>));
-    FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
-                                            cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    return max_active_clusters(reinterpret_cast<const void*>(kernel), kCl, kWarps * 32, kSmemBytes<kWarps>);
-  }();
+  static const int fit = cluster_fit(&push_kernel<Pe, kWarps, kCl>, kCl, kWarps * 32, kSmemBytes<kWarps>);
   return fit;
 }
 

@@ -145,13 +145,7 @@ __global__ void __launch_bounds__(kThreads, 2) half_keys_kernel(const AttentionP
 
 template <class Pe, int kCl>
 inline int max_clusters() {
-  static const int fit = [] {
-    const auto kernel = &half_keys_kernel<Pe, kCl>;
-    set_max_dynamic_smem(kernel, int(kSmemBytes<kWarps>));
-    FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
-                                            cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    return max_active_clusters(reinterpret_cast<const void*>(kernel), kCl, kThreads, kSmemBytes<kWarps>);
-  }();
+  static const int fit = cluster_fit(&half_keys_kernel<Pe, kCl>, kCl, kThreads, kSmemBytes<kWarps>);
   return fit;
 }
 
