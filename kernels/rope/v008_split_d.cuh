@@ -45,9 +45,7 @@ struct RopeSplitPe {
   // Neox: lo holds dims i..i+3, hi their partners i+D/2.., with f =
   // inv_freq[i..i+3] already loaded (attention v046's lanes).
   __device__ void pair4_with_freq(float4& lo, float4& hi, int pos, float4 f) const {
-    float4 s, c;
-    sincos4<kMode>(pos, f, s, c);
-    rope_neox4_cs(lo, hi, c, s);
+    rope_neox4<kMode>(lo, hi, pos, f);
   }
   // Lane l's float4 (dims 4l..4l+3 interleaved, or pairs 2l, 2l + 1 packed as
   // in pair2 for neox) with f = inv_freq[2l], inv_freq[2l + 1] already loaded.
