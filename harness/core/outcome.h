@@ -24,7 +24,8 @@ struct CaseOutcome {
   std::string reference_file;
   std::string reference_sha256;
   std::optional<ErrorReport> check;
-  std::optional<ErrorReport> recheck;  // the output of the last timed launch
+  std::optional<ErrorReport> recheck;  // a later launch's output: the last timed one, or
+                                       // untimed on a GPU, a second launch
   std::vector<double> cold_s;          // raw samples, seconds
   std::vector<double> hot_s;
   std::string hot_unavailable;         // why there is no hot timing

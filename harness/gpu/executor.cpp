@@ -49,6 +49,10 @@ class CudaExecutor final : public Executor {
       if (e.rope_workspace) ws = e.rope_workspace(rope_);
     }
     workspace_ = DeviceBuffer(ws);
+    // The workspace is zero before a version's first launch. A version may
+    // keep sums or counts there that its launch leaves zero again (attention
+    // v049); the check runs it twice to hold it to that.
+    if (ws) FUSELAB_CUDA_CHECK(cudaMemset(workspace_.get(), 0, ws));
     // cudaMemcpy from pageable memory may return before the copy lands, and
     // the run's stream does not wait for the legacy stream: finish it here.
     FUSELAB_CUDA_CHECK(cudaDeviceSynchronize());

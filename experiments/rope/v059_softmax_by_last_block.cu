@@ -1,0 +1,29 @@
+// rope/v059_softmax_by_last_block — v050's rotation on attention v049 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/rope/qk_shared_hooks.cuh"
+#include "kernels/rope/v059_softmax_by_last_block.cuh"
+
+FUSELAB_EXPERIMENT(rope, v059_softmax_by_last_block) {
+  namespace a = fuselab::kernels::attention;
+  using Neox = fuselab::kernels::rope::SharedNeoxHook;
+  using Inter = fuselab::kernels::rope::SharedInterHook;
+  return fuselab::Experiment{}
+      .parent("rope/v050_lean_phase3_prologue")
+      .hypothesis(
+          "Attention v049 drops phase 2 and its seam (the head's last phase-1 block takes the "
+          "softmax, the workspace left zero), predicted 1.04x over v039 at D = 2048, 8192 and "
+          "16384. The rotation stays in phase 1's loader, before and apart from the adds: the "
+          "same 1.04x over v050, neox, at all three (~43.5 us at 16384).")
+      .prediction(fuselab::faster_than("rope/v050_lean_phase3_prologue", 1.04,
+                                       {"b1_h4_s64_d2048_neox", "b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
+      .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::split_d_limits(
+          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::v002::kS)))
+      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared_softmax_by_last_block",
+              (const void*)a::v049::kPhase1<Neox, a::v020::SpreadRowQkSubTiles>)
+      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared_softmax_by_last_block",
+              (const void*)a::v049::kPhase1<Inter, a::v020::SpreadRowQkSubTiles>)
+      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::v039::kPhase3)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::rope::v059::launch, &a::v049::workspace_bytes);
+}

@@ -1,0 +1,25 @@
+// sinusoidal/v057_softmax_by_last_block — v048's PE on attention v049 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v057_softmax_by_last_block.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v057_softmax_by_last_block) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::sinusoidal::v040;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v048_lean_phase3_prologue")
+      .hypothesis(
+          "Attention v049 drops phase 2 and its seam (the head's last phase-1 block takes the "
+          "softmax, the workspace left zero), predicted 1.04x over v039 at D = 2048, 8192 and "
+          "16384. The PE stays in phase 1's loader, before and apart from the adds: the same "
+          "1.04x over v048 at all three (~40.5 us at 16384).")
+      .prediction(fuselab::faster_than("sinusoidal/v048_lean_phase3_prologue", 1.04,
+                                       {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
+      .limits(fuselab::experiments::with_reduced_sincos(
+          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, a::v002::kS)))
+      .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_mask_split_qk_shared_softmax_by_last_block",
+              (const void*)a::v049::kPhase1<k::Pe, a::v020::RowQkSubTiles>)
+      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::v039::kPhase3)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::sinusoidal::v057::launch, &a::v049::workspace_bytes);
+}
