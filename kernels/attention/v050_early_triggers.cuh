@@ -1,0 +1,69 @@
+// attention v050 — v039 with each earlier launch letting the next one start
+// at once. Phases 1 and 2 call cudaTriggerProgrammaticLaunchCompletion as
+// their blocks begin; until now no kernel of the pipeline did, so a
+// programmatic launch began only as the previous grid's blocks exited.
+//   phase 2's blocks may then become resident as phase 1's exit, each
+//     waiting for phase 1's grid (cudaGridDependencySynchronize);
+//   phase 3 may launch once every phase-2 block has begun, and its blocks
+//     put their V steps in flight (cp.async) before they wait for P, during
+//     phase 1's tail and phase 2 instead of after them.
+// The waits still cover the whole previous grid: a trigger moves only the
+// launch. Kernels: v039's, with the triggers.
+// Limits: as v013; a build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
+#include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
+#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
+#include "kernels/attention/v029_softmax_loads_in_flight.cuh"
+#include "kernels/attention/v030_tf32_mask_split.cuh"
+#include "kernels/attention/v039_lean_phase3_prologue.cuh"
+#include "kernels/common/launch_config.cuh"
+#include "kernels/common/problem.h"
+
+namespace fuselab::kernels::attention::v050 {
+
+using v002::kS;
+
+// Phase 1's Out: v017's partials, with the trigger as the block begins.
+struct TriggeredPartialsOut : v017::PartialsOut {
+  __device__ static void begin() { cudaTriggerProgrammaticLaunchCompletion(); }
+};
+
+template <class Pe, template <class> class Loader>
+inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, false, v022::PaddedCores64,
+                                                             v030::kSplit, TriggeredPartialsOut>;
+
+// Phase 2: v029's rows (kInFlight partials in flight), the trigger first.
+static __global__ void __launch_bounds__(kS * v014::kSplit)
+    row_softmax_triggered_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+                                 float* __restrict__ P) {
+  cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may launch and put V in flight
+  cudaGridDependencySynchronize();            // phase 1's partials are complete and visible
+  v014::softmax_row<v029::kInFlight>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+}
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+  const v013::Buffers buf =
+      v017::launch_phase1_kernel<v022::PaddedCores64>(kPhase1<Pe, Loader>, p, pe, pl, workspace, stream);
+  launch_dependent(&row_softmax_triggered_kernel, dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0,
+                   stream, p, static_cast<const float*>(buf.part), pl.chunks1, buf.P);
+  v028::launch_pv<v030::kSplit, true, false, v039::MaskedSplitOfP, true>(p, pl, buf.P, stream);
+}
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return v039::workspace_bytes(p); }
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v050::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v050
