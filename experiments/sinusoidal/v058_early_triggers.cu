@@ -19,8 +19,9 @@ FUSELAB_EXPERIMENT(sinusoidal, v058_early_triggers) {
           fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, a::v002::kS)))
       .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_mask_split_qk_shared_triggered",
               (const void*)a::v050::kPhase1<k::Pe, a::v020::RowQkSubTiles>)
-      .kernel("row_softmax_16_in_flight_triggered", (const void*)&a::v050::row_softmax_triggered_kernel)
-      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::v039::kPhase3)
+      .kernel("row_softmax_16_in_flight_coherent_triggered", (const void*)&a::v050::row_softmax_kernel<true>)
+      .kernel("row_softmax_16_in_flight_coherent", (const void*)&a::v050::row_softmax_kernel<false>)
+      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::v050::kPhase3)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&fuselab::kernels::sinusoidal::v058::launch, &a::v050::workspace_bytes);
 }

@@ -38,9 +38,12 @@ inline constexpr int kSplit = 4;  // threads per score in phase 2
 // the partials were written by the same launch).
 // kInFlight (v029): 0 is v014's loop; N > 0 loads N of the thread's
 // partials before adding them (in the same order), so N loads are in flight.
-template <int kInFlight = 0>
+// kCoherent (v050): the partials read through L2 (ld.global.cg), never the
+// read-only path, for a phase 2 that runs beside phase 1.
+template <int kInFlight = 0, bool kCoherent = false>
 __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
                                             int bh, int j, int q) {
+  static_assert(!kCoherent || kInFlight > 0, "coherent reads: the in-flight loop only");
   __shared__ double sums[kSplit][kS];
   __shared__ float red[2];
   const bool visible = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
@@ -56,7 +59,8 @@ __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const flo
 #pragma unroll
         for (int u = 0; u < kInFlight; ++u) {
           const int c = c0 + kSplit * u;
-          v[u] = c < chunks ? src[std::size_t(c) * kS * kS] : 0.f;
+          if constexpr (kCoherent) v[u] = c < chunks ? __ldcg(src + std::size_t(c) * kS * kS) : 0.f;
+          else v[u] = c < chunks ? src[std::size_t(c) * kS * kS] : 0.f;
         }
 #pragma unroll
         for (int u = 0; u < kInFlight; ++u) sum += double(v[u]);  // + 0.0 past the last chunk: no change

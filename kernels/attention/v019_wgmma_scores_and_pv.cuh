@@ -55,16 +55,25 @@ inline v013::Plan3 make_plan(const AttentionProblem& p, int sms, int blocks_per_
   return v013::make_plan3(p, sms, kDims, blocks_per_sm);
 }
 
+// Four floats at a (16-byte aligned); kCoherent: through L2 (ld.global.cg).
+template <bool kCoherent>
+__device__ __forceinline__ float4 ld4_maybe_coherent(const float* a) {
+  if constexpr (kCoherent) return __ldcg(reinterpret_cast<const float4*>(a));
+  else return ld4(a);
+}
+
 // P (64 x 64 row-major at src, global or shared; rows past Sq read as zero)
 // split into tf32 big and small parts at pbig and pbig + kPFloats, in
 // DenseCores64 (queries as rows, keys along K). 256 threads; v024 and v025
-// share it. kMask (v039): split by masking (mma_tf32.cuh).
-template <Tf32Split kSplit = Tf32Split::kRound>
+// share it. kMask (v039): split by masking (mma_tf32.cuh). kCoherent (v050):
+// P read through L2 (ld.global.cg), never the read-only path, for a phase 3
+// that runs beside the phase writing P.
+template <Tf32Split kSplit = Tf32Split::kRound, bool kCoherent = false>
 __device__ __forceinline__ void store_p_split(const float* src, int Sq, float* pbig) {
 #pragma unroll
   for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
     const int e = threadIdx.x + kThreads * r, i = e & 63, j4 = e >> 6;
-    const float4 x = i < Sq ? ld4(src + i * kS + 4 * j4) : zero4();
+    const float4 x = i < Sq ? ld4_maybe_coherent<kCoherent>(src + i * kS + 4 * j4) : zero4();
     if constexpr (kSplit == Tf32Split::kMask) {
       const int off = DenseCores64::offset(i, 4 * j4);
       std::uint32_t b[4], sm[4];

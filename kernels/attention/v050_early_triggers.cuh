@@ -8,8 +8,14 @@
 //     put their V steps in flight (cp.async) before they wait for P, during
 //     phase 1's tail and phase 2 instead of after them.
 // The waits still cover the whole previous grid: a trigger moves only the
-// launch. Kernels: v039's, with the triggers.
-// Limits: as v013; a build for sm_90a.
+// launch. What a grid reads of the one it runs beside (phase 2: the
+// partials; phase 3: P) it reads through L2 (ld.global.cg), never through
+// the read-only path (ld.global.nc), which assumes the data fixed for the
+// kernel's lifetime: the first build read both that way and failed its
+// check wherever phase 3 was v006's or v013's (run 20261125T1111*).
+// Below one wave phase 3 is still those kernels, which read P that way, so
+// there phase 2 does not trigger (phase 1 does).
+// Kernels: v039's, with the triggers. Limits: as v013; a build for sm_90a.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,8 +23,10 @@
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
 #include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v022_wgmma_row_loads_padded.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
@@ -26,6 +34,7 @@
 #include "kernels/attention/v030_tf32_mask_split.cuh"
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
 #include "kernels/common/launch_config.cuh"
+#include "kernels/common/mma_tf32.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v050 {
@@ -41,23 +50,36 @@ template <class Pe, template <class> class Loader>
 inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, false, v022::PaddedCores64,
                                                              v030::kSplit, TriggeredPartialsOut>;
 
-// Phase 2: v029's rows (kInFlight partials in flight), the trigger first.
-static __global__ void __launch_bounds__(kS * v014::kSplit)
-    row_softmax_triggered_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
-                                 float* __restrict__ P) {
-  cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may launch and put V in flight
-  cudaGridDependencySynchronize();            // phase 1's partials are complete and visible
-  v014::softmax_row<v029::kInFlight>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
+// Phase 2: v029's rows (kInFlight partials in flight), read through L2;
+// kTrigger: the trigger first.
+template <bool kTrigger>
+__global__ void __launch_bounds__(kS * v014::kSplit)
+    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks, float* __restrict__ P) {
+  if constexpr (kTrigger) cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may launch and put V in flight
+  cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
+  v014::softmax_row<v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
 }
+
+// Phase 3's P source (v028::SplitOfP's interface): v039's, read through L2.
+struct CoherentMaskedSplitOfP {
+  __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
+    v019::store_p_split<Tf32Split::kMask, true>(P + std::size_t(bh) * kS * kS, p.Sq, pbig);
+  }
+};
+
+inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, CoherentMaskedSplitOfP, true>;
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf =
       v017::launch_phase1_kernel<v022::PaddedCores64>(kPhase1<Pe, Loader>, p, pe, pl, workspace, stream);
-  launch_dependent(&row_softmax_triggered_kernel, dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0,
-                   stream, p, static_cast<const float*>(buf.part), pl.chunks1, buf.P);
-  v028::launch_pv<v030::kSplit, true, false, v039::MaskedSplitOfP, true>(p, pl, buf.P, stream);
+  const int sms = v007::sm_count();
+  const bool wgmma_pv = v019::fills_sms(p, v019::make_plan(p, sms), sms);  // v019::launch_wgmma_pv's choice
+  launch_dependent(wgmma_pv ? &row_softmax_kernel<true> : &row_softmax_kernel<false>,
+                   dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0, stream, p,
+                   static_cast<const float*>(buf.part), pl.chunks1, buf.P);
+  v028::launch_pv<v030::kSplit, true, false, CoherentMaskedSplitOfP, true>(p, pl, buf.P, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v039::workspace_bytes(p); }
