@@ -61,6 +61,12 @@ Prediction faster_than(std::string baseline, double factor, std::vector<std::str
   return p;
 }
 
+Prediction slower_than(std::string baseline, double factor, std::vector<std::string> cases) {
+  Prediction p = faster_than(std::move(baseline), factor, std::move(cases));
+  p.kind = Prediction::Kind::SlowerThan;
+  return p;
+}
+
 Prediction at_most_us(double micros, std::vector<std::string> cases) {
   Prediction p;
   p.kind = Prediction::Kind::AtMostMicros;
@@ -74,6 +80,7 @@ std::string Prediction::describe() const {
   switch (kind) {
     case Kind::None: return "none";
     case Kind::FasterThan: o << "at least " << factor << "x faster than " << baseline; break;
+    case Kind::SlowerThan: o << "at least " << factor << "x slower than " << baseline; break;
     case Kind::AtMostMicros: o << "cold median at most " << micros << " us"; break;
   }
   if (cases.empty()) {

@@ -46,14 +46,19 @@ struct Limits {
 // A falsifiable prediction, turned into a verdict by the harness from the
 // timings of one run (the baseline is run in the same process).
 struct Prediction {
-  enum class Kind { FasterThan, AtMostMicros, None };
+  enum class Kind { FasterThan, SlowerThan, AtMostMicros, None };
   Kind kind = Kind::None;
-  std::string baseline;            // FasterThan: experiment id or peer id
-  double factor = 1.0;             // FasterThan: t_baseline / t_this >= factor
+  std::string baseline;            // FasterThan, SlowerThan: experiment id or peer id
+  double factor = 1.0;             // FasterThan: t_baseline / t_this >= factor;
+                                   // SlowerThan: t_this / t_baseline >= factor
   double micros = 0.0;             // AtMostMicros: cold median <= micros
   std::vector<std::string> cases;  // empty = every benchmark case both support
+  bool has_baseline() const { return kind == Kind::FasterThan || kind == Kind::SlowerThan; }
   std::string describe() const;
 };
+// A version built to be compared against (a baseline pipeline) may declare
+// how much slower than the version it measures it expects to be.
+Prediction slower_than(std::string baseline, double factor, std::vector<std::string> cases = {});
 Prediction faster_than(std::string baseline, double factor, std::vector<std::string> cases = {});
 Prediction at_most_us(double micros, std::vector<std::string> cases);
 

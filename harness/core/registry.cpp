@@ -76,14 +76,14 @@ void Registry::validate(
     const Prediction& p = e.prediction_value;
     if (p.kind == Prediction::Kind::None && !e.canary_value && e.backend_value == Backend::Cuda)
       refuse(e, "no prediction", "declare a falsifiable prediction with .prediction()");
-    if (p.kind == Prediction::Kind::FasterThan) {
+    if (p.has_baseline()) {
       const bool known = ids.count(p.baseline) ||
                          std::find(peer_ids.begin(), peer_ids.end(), p.baseline) != peer_ids.end();
       if (!known)
         refuse(e, "prediction names unknown version '" + p.baseline + "'",
                "name an existing experiment or peer id");
       if (!(p.factor > 0))
-        refuse(e, "prediction factor must be positive", "write e.g. faster_than(id, 1.5)");
+        refuse(e, "prediction factor must be positive", "write e.g. faster_than(id, 1.5) or slower_than(id, 1.3)");
     }
     if (p.kind == Prediction::Kind::AtMostMicros && p.cases.empty())
       refuse(e, "an absolute-time prediction names no case", "list the cases it is about");

@@ -18,6 +18,7 @@ using nlohmann::json;
 
 json prediction_json(const Prediction& p) {
   const char* kind = p.kind == Prediction::Kind::FasterThan     ? "faster_than"
+                     : p.kind == Prediction::Kind::SlowerThan   ? "slower_than"
                      : p.kind == Prediction::Kind::AtMostMicros ? "at_most_us"
                                                                 : "none";
   return {{"kind", kind},       {"text", p.describe()}, {"baseline", p.baseline},

@@ -18,7 +18,7 @@ Verdict compute_verdict(
   if (p.kind == Prediction::Kind::None) return {"UNTESTED", "no prediction declared"};
 
   const ExperimentOutcome* base = nullptr;
-  if (p.kind == Prediction::Kind::FasterThan) {
+  if (p.has_baseline()) {
     base = baseline_of(p.baseline);
     if (!base) return {"UNTESTED", "baseline " + p.baseline + " was not measured in this run"};
   }
@@ -38,13 +38,17 @@ Verdict compute_verdict(
   for (const auto& name : names) {
     const CaseOutcome* mine = outcome.find(name);
     if (!mine || !mine->timed()) return {"UNTESTED", "case " + name + " was not timed"};
-    if (p.kind == Prediction::Kind::FasterThan) {
+    if (p.has_baseline()) {
       const CaseOutcome* theirs = base->find(name);
       if (!theirs || !theirs->timed())
         return {"UNTESTED", "baseline " + p.baseline + " was not timed on " + name};
-      const Interval r = bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s);
-      why << name << ": " << r.mid << "x [" << r.low << ", " << r.high << "] vs " << p.factor
-          << "x; ";
+      // The ratio the prediction bounds from below: t_baseline / t_this
+      // (faster), t_this / t_baseline (slower).
+      const bool faster = p.kind == Prediction::Kind::FasterThan;
+      const Interval r = faster ? bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s)
+                                : bootstrap_ratio_of_medians(mine->cold_s, theirs->cold_s);
+      why << name << ": " << r.mid << "x " << (faster ? "faster" : "slower") << " [" << r.low << ", "
+          << r.high << "] vs " << p.factor << "x; ";
       if (!(r.low >= p.factor)) all_clear = false;
       if (r.high < p.factor) any_wrong = true;
     } else {

@@ -308,7 +308,7 @@ std::vector<const Experiment*> with_baselines(std::vector<const Experiment*> exp
   };
   for (const Experiment* e : exps) {
     const Prediction& p = e->prediction_value;
-    if (p.kind == Prediction::Kind::FasterThan)
+    if (p.has_baseline())
       if (const Experiment* b = Registry::global().find(p.baseline)) add(b);
   }
   for (const Experiment* e : exps) add(e);

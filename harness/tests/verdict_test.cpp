@@ -69,6 +69,16 @@ TEST(Verdict, UntestedWhenTheBaselineWasNotMeasured) {
   EXPECT_EQ(f.verdict().value, "UNTESTED");
 }
 
+TEST(Verdict, SlowerThanPrediction) {
+  Fixture f(100, 160, 2.0);  // the new version takes 1.6x the baseline's time
+  f.new_exp.prediction(slower_than("attention/v000_base", 1.4));
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+  f.new_exp.prediction(slower_than("attention/v000_base", 2.0));
+  EXPECT_EQ(f.verdict().value, "REFUTED");
+  f.new_exp.prediction(slower_than("attention/v005_absent", 1.4));
+  EXPECT_EQ(f.verdict().value, "UNTESTED");
+}
+
 TEST(Verdict, AbsoluteTimePrediction) {
   Fixture f(100, 40, 2.0);
   f.new_exp.prediction(at_most_us(45, {"c1"}));

@@ -83,7 +83,9 @@ inline void rotate_qk(const AttentionProblem& p, float* qo, float* ko, cudaStrea
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+// Launches the rotation of Q and K into workspace (workspace_bytes(p));
+// returns the problem on Q', K' with no rotation left to do.
+inline AttentionProblem rotated(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   float* qo = static_cast<float*>(workspace);
   float* ko = reinterpret_cast<float*>(static_cast<char*>(workspace) + q_bytes(p));
   rotate_qk(p, qo, ko, stream);
@@ -91,7 +93,11 @@ inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stre
   p2.q = qo;
   p2.k = ko;
   p2.pe = PeKind::None;
-  attention::v001::launch(p2, nullptr, stream);
+  return p2;
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v001::launch(rotated(p, workspace, stream), nullptr, stream);
 }
 
 }  // namespace fuselab::kernels::rope::v000

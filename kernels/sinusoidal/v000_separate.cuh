@@ -48,7 +48,9 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return q_bytes(p) + std::size_t(p.B) * p.Hkv * p.Sk * p.D * sizeof(float);
 }
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+// Launches the PE pass into workspace (workspace_bytes(p)); returns the
+// problem on Q', K' with no PE left to add.
+inline AttentionProblem with_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   float* qo = static_cast<float*>(workspace);
   float* ko = reinterpret_cast<float*>(static_cast<char*>(workspace) + q_bytes(p));
   const long nq4 = long(p.B) * p.Hq * p.Sq * p.D / 4;
@@ -61,7 +63,11 @@ inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stre
   p2.q = qo;
   p2.k = ko;
   p2.pe = PeKind::None;
-  attention::v001::launch(p2, nullptr, stream);
+  return p2;
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v001::launch(with_pe_added(p, workspace, stream), nullptr, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v000
