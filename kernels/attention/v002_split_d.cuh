@@ -178,7 +178,7 @@ __global__ void __launch_bounds__(kThreads)
 // ---------------------------------------------------------------- phase 2
 // The softmax of one block: blockDim (64, 4), four rows of one head.
 __device__ __forceinline__ void softmax_body(const AttentionProblem& p,
-                                             const float* __restrict__ part, int chunks,
+                                             const float* part, int chunks,
                                              float* __restrict__ P) {
   __shared__ float red[4][2];
   const int j = threadIdx.x, y = threadIdx.y;
@@ -218,7 +218,7 @@ static __global__ void __launch_bounds__(kS * 4)
 // repetition.
 template <int kBlockThreads = kThreads>
 __device__ __forceinline__ void load_p_transposed(const AttentionProblem& p,
-                                                  const float* __restrict__ P, int bh,
+                                                  const float* P, int bh,
                                                   float (*pt)[kLd]) {
   static_assert(kBlockThreads % 16 == 0 && (kS * kS / 4) % kBlockThreads == 0, "whole repetitions");
   const float* src = P + std::size_t(bh) * kS * kS;

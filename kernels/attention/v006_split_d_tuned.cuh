@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(kThreads, 2)
 // ---------------------------------------------------------------- phase 2
 // v002's softmax after the programmatic dependency on phase 1.
 static __global__ void __launch_bounds__(kS * 4)
-    softmax_after_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+    softmax_after_kernel(const AttentionProblem p, const float* part, int chunks,
                          float* __restrict__ P) {
   cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   v002::softmax_body(p, part, chunks, P);
@@ -297,7 +297,7 @@ __device__ __forceinline__ void pv_block(const AttentionProblem& p, int nsub, in
 }
 
 static __global__ void __launch_bounds__(kThreads, 2)
-    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+    pv_kernel(const AttentionProblem p, const float* P, int nsub, int spb) {
   pv_block(p, nsub, spb, [&](float(*pt)[kLd]) { v002::load_p_transposed(p, P, blockIdx.y, pt); });
 }
 

@@ -177,7 +177,7 @@ inline Plan3 make_plan3(const AttentionProblem& p, int sms, int dims = kSub3, in
 inline constexpr std::size_t kPvSmemBytes = (std::size_t(kS) * kLd + std::size_t(kS) * kSub3) * sizeof(float);
 
 static __global__ void __launch_bounds__(kThreads3, kBlocksPerSm3)
-    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+    pv_kernel(const AttentionProblem p, const float* P, int nsub, int spb) {
   extern __shared__ __align__(16) float pv_smem[];
   float(*pt)[kLd] = reinterpret_cast<float(*)[kLd]>(pv_smem);               // P^T [key][query]
   float(*vs)[kSub3] = reinterpret_cast<float(*)[kSub3]>(pv_smem + kS * kLd);  // [key][dim]

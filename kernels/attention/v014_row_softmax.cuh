@@ -90,7 +90,7 @@ __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const flo
 
 // Phase 2: grid (Sq, B*Hq), block (kS, kSplit): thread (j, q) of row i.
 static __global__ void __launch_bounds__(kS * kSplit)
-    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+    row_softmax_kernel(const AttentionProblem p, const float* part, int chunks,
                        float* __restrict__ P) {
   cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   softmax_row(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
@@ -98,7 +98,7 @@ static __global__ void __launch_bounds__(kS * kSplit)
 // The same with kInFlight of a thread's partial loads in flight (v029).
 template <int kInFlight>
 __global__ void __launch_bounds__(kS * kSplit)
-    row_softmax_in_flight_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks,
+    row_softmax_in_flight_kernel(const AttentionProblem p, const float* part, int chunks,
                                  float* __restrict__ P) {
   cudaGridDependencySynchronize();
   softmax_row<kInFlight>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);

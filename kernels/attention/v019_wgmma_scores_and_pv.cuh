@@ -98,7 +98,7 @@ __device__ __forceinline__ void store_p_split(const float* src, int Sq, float* p
 }
 
 static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
-    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+    pv_kernel(const AttentionProblem p, const float* P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   float* pbig = smem;  // then P small, then V^T: [warpgroup][big, small]

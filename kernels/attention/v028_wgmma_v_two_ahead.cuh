@@ -53,7 +53,7 @@ struct SplitOfP {
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
           class PSource = SplitOfP, bool kLeanLoads = false>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
-    pv_kernel(const AttentionProblem p, const float* __restrict__ P, int nsub, int spb) {
+    pv_kernel(const AttentionProblem p, const float* P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   float* pbig = smem;  // then P small, then V buffers 0 and 1

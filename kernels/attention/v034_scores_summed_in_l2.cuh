@@ -158,7 +158,7 @@ struct SoftmaxOfSums {
 // Phase 3 below one wave: v006's with P^T from the sums.
 template <bool kCounted = false>
 __global__ void __launch_bounds__(kThreads, 2)
-    pv_tuned_kernel(const AttentionProblem p, const float* __restrict__ sums, int nsub, int spb) {
+    pv_tuned_kernel(const AttentionProblem p, const float* sums, int nsub, int spb) {
   v006::pv_block(p, nsub, spb, [&](float(*pt)[v002::kLd]) {
     const int bh = blockIdx.y;
     if constexpr (kCounted) wait_for_head(p, sums, bh);

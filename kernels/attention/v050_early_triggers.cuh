@@ -12,9 +12,11 @@
 // partials; phase 3: P) it reads through L2 (ld.global.cg), never through
 // the read-only path (ld.global.nc), which assumes the data fixed for the
 // kernel's lifetime: the first build read both that way and failed its
-// check wherever phase 3 was v006's or v013's (run 20261125T1111*).
-// Below one wave phase 3 is still those kernels, which read P that way, so
-// there phase 2 does not trigger (phase 1 does).
+// check wherever phase 3 was v006's or v013's (run 20261125T1111*). The
+// SASS of v006's phase 3 shows why: ptxas issued P's read-only loads before
+// the wait (launch_config.cuh). Below one wave phase 3 is those kernels, so
+// there phase 2 does not trigger (phase 1 does); they have read P with
+// plain loads since, and this version was left as measured.
 // Kernels: v039's, with the triggers. Limits: as v013; a build for sm_90a.
 #pragma once
 
@@ -54,7 +56,7 @@ inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, 1, Loader, fals
 // kTrigger: the trigger first.
 template <bool kTrigger>
 __global__ void __launch_bounds__(kS * v014::kSplit)
-    row_softmax_kernel(const AttentionProblem p, const float* __restrict__ part, int chunks, float* __restrict__ P) {
+    row_softmax_kernel(const AttentionProblem p, const float* part, int chunks, float* __restrict__ P) {
   if constexpr (kTrigger) cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may launch and put V in flight
   cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
   v014::softmax_row<v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);

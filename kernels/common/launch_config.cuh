@@ -2,7 +2,10 @@
 //   launch_dependent: programmatic dependent launch. The kernel may be
 //     scheduled while the previous kernel in the stream is still running; it
 //     must call cudaGridDependencySynchronize() before it reads what that
-//     kernel wrote.
+//     kernel wrote, and must not read it through a `const __restrict__`
+//     pointer or __ldg: those become read-only loads (ld.global.nc), which
+//     ptxas may issue before the wait (attention v006's phase 3 read P
+//     that way: reports/device-logs/20261125T1246Z-sass-v006-pv-kernel.txt).
 //   launch_clustered: thread-block clusters of (cluster, 1, 1).
 //   launch_cooperative: every block resident at once (the launch fails
 //     cleanly otherwise), so the kernel may use cooperative_groups'
