@@ -38,8 +38,9 @@ inline constexpr int kSplit = 4;  // threads per score in phase 2
 // the partials were written by the same launch).
 // kInFlight (v029): 0 is v014's loop; N > 0 loads N of the thread's
 // partials before adding them (in the same order), so N loads are in flight.
-// kCoherent (v050): the partials read through L2 (ld.global.cg), never the
-// read-only path, for a phase 2 that runs beside phase 1.
+// kCoherent (v050): the partials read through L2 only (ld.global.cg), for a
+// phase 2 that runs beside phase 1. Plain loads after the wait are sound as
+// well, as long as the pointer is not const __restrict__ (launch_config.cuh).
 template <int kInFlight = 0, bool kCoherent = false>
 __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
                                             int bh, int j, int q) {

@@ -66,8 +66,9 @@ __device__ __forceinline__ float4 ld4_maybe_coherent(const float* a) {
 // split into tf32 big and small parts at pbig and pbig + kPFloats, in
 // DenseCores64 (queries as rows, keys along K). 256 threads; v024 and v025
 // share it. kMask (v039): split by masking (mma_tf32.cuh). kCoherent (v050):
-// P read through L2 (ld.global.cg), never the read-only path, for a phase 3
-// that runs beside the phase writing P.
+// P read through L2 only (ld.global.cg), for a phase 3 that runs beside the
+// phase writing P; plain loads after the wait are sound as well, as long as
+// the pointer is not const __restrict__ (launch_config.cuh).
 template <Tf32Split kSplit = Tf32Split::kRound, bool kCoherent = false>
 __device__ __forceinline__ void store_p_split(const float* src, int Sq, float* pbig) {
 #pragma unroll
