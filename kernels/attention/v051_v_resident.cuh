@@ -28,6 +28,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
@@ -63,8 +64,10 @@ inline constexpr int kFrontFloats =
 inline constexpr std::size_t kSmemBytes = (std::size_t(kFrontFloats) + kMaxSteps * v028::kVFloats) * sizeof(float);
 static_assert(kFrontFloats % 32 == 0, "V stays 128-byte aligned");
 
-// The plans: phase 1 for the grid, phase 3 in steps of kDims with at most
-// kMaxSteps per item (items beyond the grid go round again).
+// A one-launch kernel's plans: phase 1 planned for the blocks resident
+// (at most v002::kTargetBlocks, which v013's workspace is planned for), phase
+// 3 in steps of kDims, one item per resident block, at most max_steps an item
+// (items beyond the grid go round again).
 struct Plans {
   v002::Plan pl;
   v013::Plan3 pl3;
@@ -134,20 +137,18 @@ __global__ void __launch_bounds__(kThreads, 1)
 template <class Pe, template <class> class Loader>
 inline constexpr auto kKernel = &resident_v_kernel<Pe, Loader>;
 
-template <class Pe, template <class> class Loader>
-inline Plans make_plans(const AttentionProblem& p) {
-  FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kKernel<Pe, Loader>),
+template <auto kOneLaunchKernel, std::size_t kSmem, bool kPaired>
+inline Plans plan_one_launch(const AttentionProblem& p, int max_steps = INT_MAX) {
+  FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kOneLaunchKernel),
                                           cudaFuncAttributePreferredSharedMemoryCarveout,
                                           int(cudaSharedmemCarveoutMaxShared)));
-  // v013's workspace is planned for v002::kTargetBlocks phase-1 blocks; fewer
-  // blocks give fewer partials.
-  const int resident = std::min(v008::resident_blocks<kKernel<Pe, Loader>, kSmemBytes>(), v002::kTargetBlocks);
+  const int resident = std::min(v008::resident_blocks<kOneLaunchKernel, kSmem>(), v002::kTargetBlocks);
   Plans pls{};
-  pls.pl = v002::make_plan<Pe::kPaired>(p, resident);
+  pls.pl = v002::make_plan<kPaired>(p, resident);
   pls.pl3 = v013::make_plan3(p, resident, kDims, 1);
-  if (pls.pl3.spb > kMaxSteps) {
-    pls.pl3.spb = kMaxSteps;
-    pls.pl3.chunks = ceil_div(pls.pl3.nsub, kMaxSteps);
+  if (pls.pl3.spb > max_steps) {
+    pls.pl3.spb = max_steps;
+    pls.pl3.chunks = ceil_div(pls.pl3.nsub, max_steps);
   }
   const int bhs = p.B * p.Hq;
   pls.grid = std::min(resident, std::max({pls.pl.chunks1 * bhs, p.Sq * bhs, pls.pl3.chunks * bhs}));
@@ -157,7 +158,7 @@ inline Plans make_plans(const AttentionProblem& p) {
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   v017::require_sm90a();
-  const Plans pls = make_plans<Pe, Loader>(p);
+  const Plans pls = plan_one_launch<kKernel<Pe, Loader>, kSmemBytes, Pe::kPaired>(p, kMaxSteps);
   const v013::Buffers buf = v013::buffers(p, pls.pl, workspace);
   launch_cooperative(kKernel<Pe, Loader>, dim3(unsigned(pls.grid)), dim3(kThreads), kSmemBytes, stream, p, pe, pls.pl,
                      pls.pl3, buf.part, buf.P);
