@@ -19,7 +19,6 @@
 // Limits: as v013; a build for sm_90a. Workspace: v013's.
 #pragma once
 
-#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -42,12 +41,11 @@
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
 #include "kernels/attention/v051_v_resident.cuh"  // plan_one_launch
 #include "kernels/common/async_copy.cuh"
+#include "kernels/common/grid_barrier.cuh"
 #include "kernels/common/launch_config.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v052 {
-
-namespace cg = cooperative_groups;
 
 using v002::kS;
 using v002::kThreads;
@@ -60,13 +58,13 @@ static_assert(kSecondV + v028::kVFloats <= kFrontFloats, "P and a V step fit in 
 static_assert(kFrontFloats % 32 == 0 && kSecondV % 32 == 0, "V stays 128-byte aligned");
 inline constexpr std::size_t kSmemBytes = (std::size_t(kFrontFloats) + v028::kVFloats) * sizeof(float);
 
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+// Barrier (v053): how the blocks meet between phases (grid_barrier.cuh).
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles, class Barrier = CoopGridBarrier>
 __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     resident_v_kernel(const AttentionProblem p, const Pe pe, const v002::Plan pl, const v013::Plan3 pl3, float* part,
-                      float* P) {
+                      float* P, const Barrier grid) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
-  cg::grid_group grid = cg::this_grid();
   const int bhs = p.B * p.Hq, blocks = gridDim.x, tid = threadIdx.x;
   const int items3 = pl3.chunks * bhs;
   float* const pbig = smem;  // after phase 1
@@ -130,20 +128,28 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 #endif
 }
 
-template <class Pe, template <class> class Loader>
-inline constexpr auto kKernel = &resident_v_kernel<Pe, Loader>;
+template <class Pe, template <class> class Loader, class Barrier = CoopGridBarrier>
+inline constexpr auto kKernel = &resident_v_kernel<Pe, Loader, Barrier>;
+
+// The plans for kernel K, refused where fewer than kBlocksPerSm blocks per SM
+// fit.
+template <auto K, bool kPaired>
+inline v051::Plans plans_two_per_sm(const AttentionProblem& p) {
+  if (v008::resident_blocks<K, kSmemBytes>() < kBlocksPerSm * v007::sm_count())
+    throw std::runtime_error(
+        "attention v052: fewer than two blocks per SM fit on this device, the premise of this version; "
+        "use attention v051 (one block per SM) or v039 (three launches)");
+  return v051::plan_one_launch<K, kSmemBytes, kPaired>(p);
+}
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   v017::require_sm90a();
-  const v051::Plans pls = v051::plan_one_launch<kKernel<Pe, Loader>, kSmemBytes, Pe::kPaired>(p);
-  if (v008::resident_blocks<kKernel<Pe, Loader>, kSmemBytes>() < kBlocksPerSm * v007::sm_count())
-    throw std::runtime_error(
-        "attention v052: fewer than two blocks per SM fit on this device, the premise of this version; "
-        "use attention v051 (one block per SM) or v039 (three launches)");
+  constexpr auto kCoop = kKernel<Pe, Loader>;
+  const v051::Plans pls = plans_two_per_sm<kCoop, Pe::kPaired>(p);
   const v013::Buffers buf = v013::buffers(p, pls.pl, workspace);
-  launch_cooperative(kKernel<Pe, Loader>, dim3(unsigned(pls.grid)), dim3(kThreads), kSmemBytes, stream, p, pe, pls.pl,
-                     pls.pl3, buf.part, buf.P);
+  launch_cooperative(kCoop, dim3(unsigned(pls.grid)), dim3(kThreads), kSmemBytes, stream, p, pe, pls.pl, pls.pl3,
+                     buf.part, buf.P, CoopGridBarrier{});
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v013::workspace_bytes(p); }

@@ -1,0 +1,42 @@
+// Grid-wide barriers for a kernel whose blocks are all resident at once.
+//   CoopGridBarrier: cooperative_groups' grid.sync(); the launch must be
+//     cooperative (launch_cooperative).
+//   CountingGridBarrier: one 32-bit word in global memory, for a plain
+//     launch whose grid fits the device at once (the caller's plan makes it
+//     so; nothing else of this context may hold the SMs meanwhile). Block 0
+//     adds 2^31 - (blocks - 1) and every other block adds 1, so the word's
+//     top bit flips once all have arrived, and a block waits for that flip.
+//     Any starting value works; after an even number of barriers the word is
+//     back where it started. A block passes barrier k only after every block
+//     arrived at it, so no block can still be waiting on barrier k when
+//     barrier k + 1 flips the bit back.
+// Both: every write before the barrier by any thread of the grid is visible
+// after it to every thread of the grid.
+#pragma once
+
+#include <cooperative_groups.h>
+#include <cuda/atomic>
+#include <cuda_runtime.h>
+
+namespace fuselab::kernels {
+
+struct CoopGridBarrier {
+  __device__ void sync() const { cooperative_groups::this_grid().sync(); }
+};
+
+struct CountingGridBarrier {
+  unsigned int* word;
+
+  __device__ void sync() const {
+    __syncthreads();  // the block's writes, ordered before thread 0's release
+    if (threadIdx.x == 0) {
+      cuda::atomic_ref<unsigned int, cuda::thread_scope_device> w(*word);
+      const unsigned int add = blockIdx.x == 0 ? 0x80000000u - (gridDim.x - 1) : 1u;
+      const unsigned int before = w.fetch_add(add, cuda::memory_order_acq_rel);
+      while (((before ^ w.load(cuda::memory_order_acquire)) & 0x80000000u) == 0) __nanosleep(32);
+    }
+    __syncthreads();  // what thread 0 acquired, ordered before the block's reads
+  }
+};
+
+}  // namespace fuselab::kernels
