@@ -5,7 +5,9 @@
 // and launch replayed as a CUDA graph) gave 43.4; v051 showed the same gap
 // (44 against 48.4); and on the 5-row fixture v052's one launch took 9.4 us,
 // as long as v039's three (one plain launch there: ~3.3). A cooperative launch
-// seems to cost ~3.5 us more to start than a plain one.
+// seems to cost ~3.5 us more to start than a plain one. (Run 1410*: it cost
+// 1.6-2.6 us at D = 128 and 2048 and nothing measurable at D >= 8192; the
+// ncu gap is the cold timer's flush, reports/notes/20261125T1420Z-*.)
 // The plain launch keeps v052's premise: a grid of at most the blocks that fit
 // at once (two per SM), and nothing else of the process on the SMs while it
 // runs, so every block becomes resident.
