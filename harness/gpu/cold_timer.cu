@@ -80,12 +80,8 @@ ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_byt
   FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const std::size_t n4 = flush_.bytes() / sizeof(float4);
-  const unsigned blocks = unsigned(std::min<std::size_t>(std::size_t(sms) * 4, (n4 + 511) / 512));
-  const LaunchFn flush = [this, n4, blocks](cudaStream_t s) {
-    flush_kernel<<<std::max(1u, blocks), 512, 0, s>>>(flush_.get<float4>(), n4);
-    FUSELAB_LAUNCH_CHECK();
-  };
-  flush_only_.capture(stream_, flush);
+  flush_blocks_ = std::max(1u, unsigned(std::min<std::size_t>(std::size_t(sms) * 4, (n4 + 511) / 512)));
+  flush_only_.capture(stream_, [this](cudaStream_t s) { flush(s); });
   flush_and_launch_.capture(stream_, [&](cudaStream_t s) {
     flush(s);
     launch(s);
@@ -108,6 +104,11 @@ void ColdTimer::warm_up() {
   flush_only_.launch(stream_);
   flush_and_launch_.launch(stream_);
   FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void ColdTimer::flush(cudaStream_t stream) const {
+  flush_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_.get<float4>(), flush_.bytes() / sizeof(float4));
+  FUSELAB_LAUNCH_CHECK();
 }
 
 double ColdTimer::sample(const LaunchFn& before) {

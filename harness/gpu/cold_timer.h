@@ -58,10 +58,14 @@ class ColdTimer {
   // sample, outside the timed region (used to poison the output before the
   // last timed launch).
   double sample(const LaunchFn& before = nullptr);
+  // The flush alone, launched on `stream` (fuselab_probe_dirty_flush runs it
+  // outside a sample, for a profiler).
+  void flush(cudaStream_t stream) const;
 
  private:
   cudaStream_t stream_;
   DeviceBuffer flush_;
+  unsigned flush_blocks_ = 1;
   CapturedGraph flush_only_, flush_and_launch_;
   int* host_flag_ = nullptr;  // [0]: release the stream, [1]: the hold timed out
   int* device_flag_ = nullptr;

@@ -12,13 +12,19 @@
 //   copy V -> O     a grid-stride float4 copy (33.6 MB moved);
 //   attention v039  the three-launch pipeline;
 //   attention v053  the one-launch pipeline with V read during phase 1.
-//   fuselab_probe_dirty_flush [D]
+// With `once`, nothing is timed: for a profiler that leaves the caches as
+// the program leaves them (ncu --cache-control none), v039 runs once after a
+// warm-up, the flush and nothing else (dirty), then once after the flush
+// and R (clean), so its kernels' DRAM write counters show the write-back.
+//   fuselab_probe_dirty_flush [D [once]]
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
+#include "harness/gpu/cold_timer.h"
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
@@ -87,6 +93,19 @@ int main(int argc, char** argv) {
                                       sink.get<float>());
     FUSELAB_LAUNCH_CHECK();
   };
+  const fuselab::LaunchFn v039 = [&](cudaStream_t s) { att::v039::launch(p, ws.get(), s); };
+  if (argc > 2 && std::string(argv[2]) == "once") {
+    const fuselab::ColdTimer timer(stream, v039);  // for its flush
+    v039(stream);                                  // warm-up
+    timer.flush(stream);
+    v039(stream);  // dirty
+    timer.flush(stream);
+    read_evict(stream);
+    v039(stream);  // clean
+    FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+    std::printf("ran v039 at D = %d: warm-up, after the flush, after the flush and R\n", D);
+    return 0;
+  }
   const double r_us = fuselab::probes::cold_median_us(stream, read_evict);
   std::printf("R (read %.1f MB) after the flush: %.2f us cold\n\n", evict.bytes() * 1e-6, r_us);
   std::printf("| launch (1x4x64x%d) | dirty: cold us | clean: cold us | dirty - clean |\n|---|---:|---:|---:|\n", D);
@@ -106,7 +125,7 @@ int main(int argc, char** argv) {
     copy<<<sms * 8, 512, 0, s>>>(v.get<float4>(), o.get<float4>(), n4);
     FUSELAB_LAUNCH_CHECK();
   });
-  row("attention v039", [&](cudaStream_t s) { att::v039::launch(p, ws.get(), s); });
+  row("attention v039", v039);
   row("attention v053", [&](cudaStream_t s) { att::v053::launch(p, ws.get(), s); });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
