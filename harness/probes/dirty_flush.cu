@@ -1,7 +1,8 @@
 // Probe: what does the cold timing's flush leave behind, and what does it
 // cost the launch timed after it? ColdTimer flushes L2 by writing a buffer of
-// twice its size, so each sample starts with L2 full of dirty lines (~50 MB
-// on an H100) that go back to DRAM as the timed launch misses. Each launch L
+// twice its size, so each sample starts with dirty lines in L2 (~25 MB on an
+// H100, by ncu's DRAM counters) that go back to DRAM as the timed launch
+// misses. Each launch L
 // below is timed cold twice, by the harness's ColdTimer and sampling rule:
 //   dirty   T(L), as every experiment is timed;
 //   clean   T(R + L) - T(R), where R reads a buffer of twice the L2 size
