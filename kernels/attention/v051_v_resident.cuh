@@ -4,9 +4,9 @@
 // (33.6 MB) in ~21 us at ~54 %: V's reads come after the others, and DRAM
 // is half idle in both phases. V does not depend on the scores, so it can
 // travel beside Q and K. v021 tried that through L2 (a bulk prefetch, Q and
-// K evict-first) and lost (0.97x at D = 16384): the lines did not survive
-// until phase 3. Here V goes where nothing can evict it: the shared memory of
-// the block that will multiply it.
+// K evict-first) and lost (0.97x at D = 16384); whether the lines survived
+// until phase 3 was not measured. Here V goes where nothing can evict it:
+// the shared memory of the block that will multiply it.
 //   one block per SM (v026's grid barriers need every block resident), so a
 //     block has 227 KB: phase 1's two buffers (73 KB, P's split reuses them)
 //     and kMaxSteps = 4 V steps of 128 dims (136 KB), which at D = 16384
