@@ -137,8 +137,8 @@ template <auto K, bool kPaired>
 inline v051::Plans plans_two_per_sm(const AttentionProblem& p) {
   if (v008::resident_blocks<K, kSmemBytes>() < kBlocksPerSm * v007::sm_count())
     throw std::runtime_error(
-        "attention v052 / v053: fewer than two blocks per SM of their kernel fit on this device, the premise of both; "
-        "use attention v051 (one block per SM) or v039 (three launches)");
+        "attention v052 / v053: fewer than two blocks per SM of their kernel fit on this device, the "
+        "premise of both; use attention v051 (one block per SM) or v039 (three launches)");
   return v051::plan_one_launch<K, kSmemBytes, kPaired>(p);
 }
 
