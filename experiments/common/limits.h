@@ -55,4 +55,15 @@ inline Limits head_tile_limits(std::set<PeKind> pe, int head_dim_multiple, int m
   return l;
 }
 
+// attention v054's flash kernel: D = 128 only; any Sq and Sk; causal, GQA, cross.
+inline Limits flash_limits(std::set<PeKind> pe) {
+  Limits l;
+  l.pe = std::move(pe);
+  l.head_dim_multiple = 128;
+  l.max_head_dim = 128;
+  l.causal = l.gqa = l.cross = true;
+  if (!l.pe.count(PeKind::None)) l.max_position = kExactPositions;
+  return l;
+}
+
 }  // namespace fuselab::experiments

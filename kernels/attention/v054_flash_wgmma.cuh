@@ -1,0 +1,349 @@
+// attention v054 — long sequences at D = 128: a FlashAttention-style kernel
+// on wgmma at fp32 accuracy (3xTF32). Every earlier design either keeps a
+// head's keys in one block (Sk <= 64) or is the study's row kernel, one block
+// per query row, which at 8x16x1024x128 re-reads K and V 1024 times per head.
+// Here a block owns 128 query rows of one head (two warpgroups of 64) and
+// streams the head's K and V once, 32 keys a tile, with an online softmax:
+//   Q: loaded once, the PE hook applied as it lands; its tf32 big part goes
+//      to shared memory (wgmma A operand), its small part stays in 64
+//      registers per thread in the A-fragment layout (never changes, so the
+//      register-A wgmma can read it at any time).
+//   per tile: K and V land raw by cp.async (one tile ahead), then all 256
+//      threads apply the PE to K and split it into big and small (B of the
+//      scores, K-major as it is), and split V into big and small stored
+//      transposed (B of P V must be K-major: dims as rows, keys along K).
+//   scores: S = Qs Kb + Qb Ks + Qb Kb, 16 k-steps of m64n32k8 per warpgroup.
+//   softmax: rows of a warpgroup live in quads of lanes (accumulator layout),
+//      so the row max takes two shuffles; each thread keeps its partial row
+//      sums and the quad adds them once at the end.
+//   P V: P goes from the score accumulators straight into A fragments. The
+//      accumulator holds keys 2t, 2t + 1 of each 8-key step where the A
+//      fragment wants t, t + 4; the keys of a step may be taken in any order
+//      if B agrees, so V^T's K index t holds key 2t and t + 4 holds 2t + 1.
+//      O (64 rows x 128 dims per warpgroup) is two m64n64 accumulators.
+// 161 KB of shared memory and ~200 registers a thread: one block per SM.
+// Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "kernels/attention/v017_wgmma_scores.cuh"  // require_sm90a
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/mma_tf32.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_tf32.cuh"
+
+namespace fuselab::kernels::attention::v054 {
+
+inline constexpr int kD = 128;                       // the head_dim compiled
+inline constexpr int kRows = 64;                     // query rows per warpgroup
+inline constexpr int kGroups = 2;                    // warpgroups per block
+inline constexpr int kBlockRows = kRows * kGroups;   // query rows per block
+inline constexpr int kKeys = 32;                     // keys per tile
+inline constexpr int kThreads = 128 * kGroups;
+inline constexpr int kLdRaw = kD + 4;                // raw row stride: rows 4 banks apart
+inline constexpr Tf32Split kSplit = Tf32Split::kMask;
+
+using QLayout = DenseCores64;              // A of S: 64 rows x 128 dims (16 k-steps)
+using KLayout = CoreLayout<256, 64, 32>;  // B of S: 32 keys x 128 dims
+using VLayout = DenseCores64;             // B of P V: 64 dims x 32 keys (4 k-steps), per half of D
+
+inline constexpr int kQFloats = (kD / 8) * QLayout::kStep;    // one warpgroup's Q big
+inline constexpr int kKFloats = (kD / 8) * KLayout::kStep;    // one part (big or small) of K
+inline constexpr int kVFloats = (kKeys / 8) * VLayout::kStep;  // one part of one half of V^T
+inline constexpr int kRawFloats = kKeys * kLdRaw;              // one raw tile
+// Shared memory: Q big (per warpgroup) | K big, K small | V^T [part][half] | raw K, raw V.
+inline constexpr int kKAt = kGroups * kQFloats;
+inline constexpr int kVAt = kKAt + 2 * kKFloats;
+inline constexpr int kRawAt = kVAt + 4 * kVFloats;
+inline constexpr int kSmemFloats = kRawAt + 2 * kRawFloats;
+inline constexpr std::size_t kSmemBytes = std::size_t(kSmemFloats) * sizeof(float);
+// Q lands raw once, in the place of K, V and the raw tiles.
+static_assert(kBlockRows * kLdRaw <= kSmemFloats - kKAt, "raw Q fits behind Q big");
+
+// x (dims d..d+3 of row `row`) split into tf32 parts at `layout` offsets of
+// big and small.
+template <class Layout>
+__device__ __forceinline__ void put_split4(float* big, float* small, int row, int d, float4 x) {
+  std::uint32_t b[4], s[4];
+  split_tf32<kSplit>(x.x, b[0], s[0]);
+  split_tf32<kSplit>(x.y, b[1], s[1]);
+  split_tf32<kSplit>(x.z, b[2], s[2]);
+  split_tf32<kSplit>(x.w, b[3], s[3]);
+  const int off = Layout::offset(row, d);
+  st4(big + off, make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]),
+                             __uint_as_float(b[3])));
+  if (small)
+    st4(small + off, make_float4(__uint_as_float(s[0]), __uint_as_float(s[1]), __uint_as_float(s[2]),
+                                 __uint_as_float(s[3])));
+}
+
+// Row `row`'s dims i..i+3 and i+64..i+67 with the hook applied (pos: the
+// row's position; paired hooks rotate i with i + 64).
+template <class Pe, bool kIsQ>
+__device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, int pos, int i) {
+  if constexpr (Pe::kPaired) {
+    if constexpr (kIsQ) pe.q2(lo, hi, pos, i);
+    else pe.k2(lo, hi, pos, i);
+  } else if constexpr (kIsQ) {
+    pe.q(lo, pos, i);
+    pe.q(hi, pos, i + kD / 2);
+  } else {
+    pe.k(lo, pos, i);
+    pe.k(hi, pos, i + kD / 2);
+  }
+}
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  const int tid = threadIdx.x, wg = tid >> 7, warp = (tid >> 5) & 3, lane = tid & 31;
+  const int g = lane >> 2, t = lane & 3;
+  const int bh = blockIdx.y, h = bh % p.Hq, b = bh / p.Hq, kvh = h / (p.Hq / p.Hkv);
+  const int row0 = blockIdx.x * kBlockRows;
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
+  const float* kbase = p.k + std::size_t(b * p.Hkv + kvh) * p.Sk * kD;
+  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * kD;
+  float* obase = p.out + std::size_t(bh) * p.Sq * kD;
+  float* const qbig = smem + wg * kQFloats;
+  float* const kbig = smem + kKAt;
+  float* const ksmall = kbig + kKFloats;
+  float* const vt = smem + kVAt;  // part (0 big, 1 small) * 2 + half
+  float* const kraw = smem + kRawAt;
+  float* const vraw = kraw + kRawFloats;
+
+  // ---- Q: the PE applied, big part to shared memory, raw copy staged.
+  {
+    float* const stage = smem + kKAt;
+    for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
+      // 8 lanes take 8 rows of one 4-dim quad: the stores fill whole cores.
+      const int r = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15), row = row0 + r;
+      float4 lo = zero4(), hi = zero4();
+      if (row < p.Sq) {
+        lo = ld4(qbase + std::size_t(row) * kD + i);
+        hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
+        apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
+      }
+      float* const qb = smem + (r / kRows) * kQFloats;
+      put_split4<QLayout>(qb, nullptr, r % kRows, i, lo);
+      put_split4<QLayout>(qb, nullptr, r % kRows, i + kD / 2, hi);
+      st4(stage + r * kLdRaw + i, lo);
+      st4(stage + r * kLdRaw + i + kD / 2, hi);
+    }
+  }
+  fence_proxy_async_shared();
+  __syncthreads();
+  // Q small in A-fragment registers: k-step s, a0 (g, t), a1 (g + 8, t),
+  // a2 (g, t + 4), a3 (g + 8, t + 4) of the warp's 16 rows.
+  std::uint32_t qs[kD / 8][4];
+  {
+    const float* st = smem + kKAt + (kRows * wg + 16 * warp) * kLdRaw;
+#pragma unroll
+    for (int s = 0; s < kD / 8; ++s) {
+      const float a[4] = {st[g * kLdRaw + 8 * s + t], st[(g + 8) * kLdRaw + 8 * s + t],
+                          st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        std::uint32_t big;
+        split_tf32<kSplit>(a[i], big, qs[s][i]);
+      }
+    }
+  }
+  __syncthreads();  // the stage is free for K and V
+
+  // Keys the block needs: up to the last visible key of its last row.
+  const int last_row = min(p.Sq, row0 + kBlockRows) - 1;
+  const int kv_end = p.causal ? max(0, min(p.Sk, p.q_offset + last_row - p.k_offset + 1)) : p.Sk;
+  const int tiles = (kv_end + kKeys - 1) / kKeys;
+
+  auto load_raw = [&](int j) {
+#pragma unroll
+    for (int r = 0; r < kKeys * kD / 4 / kThreads; ++r) {
+      const int e = tid + kThreads * r, key = e >> 5, c = 4 * (e & 31), kk = j * kKeys + key;
+      const bool ok = kk < p.Sk;
+      const std::size_t at = std::size_t(ok ? kk : 0) * kD + c;
+      cp_async16(kraw + key * kLdRaw + c, kbase + at, ok);
+      cp_async16(vraw + key * kLdRaw + c, vbase + at, ok);
+    }
+    cp_async_commit();
+  };
+
+  // Tile j's K (PE, split) and V (split, transposed, keys permuted) from raw.
+  auto convert = [&](int j) {
+#pragma unroll
+    for (int r = 0; r < kKeys * (kD / 8) / kThreads; ++r) {
+      const int e = tid + kThreads * r, key = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15);
+      float4 lo = ld4(kraw + key * kLdRaw + i), hi = ld4(kraw + key * kLdRaw + i + kD / 2);
+      const int kk = j * kKeys + key;
+      if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+      put_split4<KLayout>(kbig, ksmall, key, i, lo);
+      put_split4<KLayout>(kbig, ksmall, key, i + kD / 2, hi);
+    }
+    // A warp step: 8 dims x 4 keys of one parity in one 8-key step, so
+    // both the raw loads and the transposed stores hit 32 banks.
+    const int dd = lane & 7, kq = lane >> 3;
+#pragma unroll 4
+    for (int it = 0; it < kKeys * kD / 32 / (kThreads / 32); ++it) {
+      const int gi = (tid >> 5) * (kKeys * kD / 32 / (kThreads / 32)) + it;
+      const int dim = 8 * (gi & 15) + dd, ks = (gi >> 4) >> 1, par = (gi >> 4) & 1;
+      const int key = 8 * ks + 2 * kq + par;
+      std::uint32_t big, small;
+      split_tf32<kSplit>(vraw[key * kLdRaw + dim], big, small);
+      const int off = VLayout::offset(dim % 64, 8 * ks + kq + 4 * par);
+      vt[(dim / 64) * kVFloats + off] = __uint_as_float(big);
+      vt[(2 + dim / 64) * kVFloats + off] = __uint_as_float(small);
+    }
+  };
+
+  float o[2][32];
+#pragma unroll
+  for (int i = 0; i < 32; ++i) o[0][i] = o[1][i] = 0.f;
+  float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f};
+  const int qrow = row0 + kRows * wg + 16 * warp + g;  // rows qrow, qrow + 8
+
+  if (tiles > 0) load_raw(0);
+  for (int j = 0; j < tiles; ++j) {
+    cp_async_wait<0>();
+    __syncthreads();  // tile j landed; every warpgroup is done with tile j - 1
+    convert(j);
+    fence_proxy_async_shared();
+    __syncthreads();  // tile j's operands are complete; the raw buffers are free
+    if (j + 1 < tiles) load_raw(j + 1);
+
+    // Scores, 3xTF32 (small terms first).
+    float sc[16];
+#pragma unroll
+    for (int i = 0; i < 16; ++i) sc[i] = 0.f;
+    wgmma_fence_operands(sc);
+    wgmma_fence();
+#pragma unroll
+    for (int s = 0; s < kD / 8; ++s) {
+      const std::uint64_t qb = QLayout::desc(qbig, s);
+      const std::uint64_t kb = KLayout::desc(kbig, s), ksd = KLayout::desc(ksmall, s);
+      wgmma_m64n32k8_tf32_ra(sc, qs[s], kb);
+      wgmma_m64n32k8_tf32(sc, qb, ksd);
+      wgmma_m64n32k8_tf32(sc, qb, kb);
+    }
+    wgmma_commit();
+    wgmma_wait<0>();
+    wgmma_fence_operands(sc);
+
+    // Online softmax: register 4jj + r is row qrow + 8 (r / 2), key
+    // 8 jj + 2t + r % 2 of the tile.
+    float tmax[2] = {-INFINITY, -INFINITY};
+#pragma unroll
+    for (int i = 0; i < 16; ++i) {
+      const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+      const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+      sc[i] = visible ? sc[i] * p.scale : -INFINITY;
+      tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], sc[i]);
+    }
+    float alpha[2];
+#pragma unroll
+    for (int x = 0; x < 2; ++x) {
+      tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
+      tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
+      const float m_new = fmaxf(m[x], tmax[x]);
+      alpha[x] = m_new == -INFINITY ? 1.f : expf(m[x] - m_new);
+      m[x] = m_new;
+      l[x] *= alpha[x];
+    }
+#pragma unroll
+    for (int i = 0; i < 16; ++i) {
+      const int x = (i >> 1) & 1;
+      sc[i] = m[x] == -INFINITY ? 0.f : expf(sc[i] - m[x]);
+      l[x] += sc[i];
+    }
+#pragma unroll
+    for (int i = 0; i < 32; ++i) {
+      o[0][i] *= alpha[(i >> 1) & 1];
+      o[1][i] *= alpha[(i >> 1) & 1];
+    }
+
+    // P V: the A fragment of 8-key step jj is (sc[4jj], sc[4jj + 2],
+    // sc[4jj + 1], sc[4jj + 3]): K index t is key 2t, t + 4 is key 2t + 1.
+    std::uint32_t pb[kKeys / 8][4], ps[kKeys / 8][4];
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj) {
+      const float a[4] = {sc[4 * jj], sc[4 * jj + 2], sc[4 * jj + 1], sc[4 * jj + 3]};
+#pragma unroll
+      for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], pb[jj][i], ps[jj][i]);
+    }
+    wgmma_fence_operands(o[0]);
+    wgmma_fence_operands(o[1]);
+    wgmma_fence();
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj)
+#pragma unroll
+      for (int half = 0; half < 2; ++half) {
+        const std::uint64_t vb = VLayout::desc(vt + half * kVFloats, jj);
+        const std::uint64_t vs = VLayout::desc(vt + (2 + half) * kVFloats, jj);
+        wgmma_m64n64k8_tf32_ra(o[half], ps[jj], vb);
+        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vs);
+        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
+      }
+    wgmma_commit();
+    wgmma_wait<0>();
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj) {
+      wgmma_fence_operands(pb[jj]);
+      wgmma_fence_operands(ps[jj]);
+    }
+    wgmma_fence_operands(o[0]);
+    wgmma_fence_operands(o[1]);
+  }
+
+  // O = acc / l: register 4jj + r of half hf is row qrow + 8 (r / 2), dim
+  // 64 hf + 8 jj + 2t + r % 2. A row with no visible key gives 0 / 0 (NaN),
+  // as the reference does.
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 1);
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 2);
+  }
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    const int row = qrow + 8 * x;
+    if (row >= p.Sq) continue;
+    const float inv = 1.f / l[x];
+    float* out = obase + std::size_t(row) * kD + 2 * t;
+#pragma unroll
+    for (int hf = 0; hf < 2; ++hf)
+#pragma unroll
+      for (int jj = 0; jj < 8; ++jj)
+        *reinterpret_cast<float2*>(out + 64 * hf + 8 * jj) =
+            make_float2(o[hf][4 * jj + 2 * x] * inv, o[hf][4 * jj + 2 * x + 1] * inv);
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+template <class Pe>
+inline constexpr auto kKernel = &flash_kernel<Pe>;
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  v017::require_sm90a();
+  if (p.D != kD)
+    throw std::runtime_error("attention v054 is compiled for head_dim 128 only; its limits say so");
+  set_max_dynamic_smem(kKernel<Pe>, int(kSmemBytes));
+  const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
+  flash_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
+  launch_with(p, v002::NoPe{}, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v054
