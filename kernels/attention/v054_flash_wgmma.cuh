@@ -21,7 +21,8 @@
 //      fragment wants t, t + 4; the keys of a step may be taken in any order
 //      if B agrees, so V^T's K index t holds key 2t and t + 4 holds 2t + 1.
 //      O (64 rows x 128 dims per warpgroup) is two m64n64 accumulators.
-// 161 KB of shared memory and ~200 registers a thread: one block per SM.
+// 161 KB of shared memory and 189-199 registers a thread: one block per SM.
+// kAhead (v055) keeps two sets of tile operands (see v055's file).
 // Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
@@ -60,14 +61,18 @@ inline constexpr int kQFloats = (kD / 8) * QLayout::kStep;    // one warpgroup's
 inline constexpr int kKFloats = (kD / 8) * KLayout::kStep;    // one part (big or small) of K
 inline constexpr int kVFloats = (kKeys / 8) * VLayout::kStep;  // one part of one half of V^T
 inline constexpr int kRawFloats = kKeys * kLdRaw;              // one raw tile
-// Shared memory: Q big (per warpgroup) | K big, K small | V^T [part][half] | raw K, raw V.
+// A tile's operands: K big, K small, V^T [part (0 big, 1 small)][half].
+inline constexpr int kSplitFloats = 2 * kKFloats + 4 * kVFloats;
+// Shared memory: Q big (per warpgroup) | tile operands (kAhead: two sets) |
+// raw K, raw V.
 inline constexpr int kKAt = kGroups * kQFloats;
-inline constexpr int kVAt = kKAt + 2 * kKFloats;
-inline constexpr int kRawAt = kVAt + 4 * kVFloats;
-inline constexpr int kSmemFloats = kRawAt + 2 * kRawFloats;
-inline constexpr std::size_t kSmemBytes = std::size_t(kSmemFloats) * sizeof(float);
-// Q lands raw once, in the place of K, V and the raw tiles.
-static_assert(kBlockRows * kLdRaw <= kSmemFloats - kKAt, "raw Q fits behind Q big");
+template <bool kAhead>
+inline constexpr int kRawAt = kKAt + (kAhead ? 2 : 1) * kSplitFloats;
+template <bool kAhead>
+inline constexpr std::size_t kSmemBytes = std::size_t(kRawAt<kAhead> + 2 * kRawFloats) * sizeof(float);
+// Q lands raw once, in the place of the tile operands.
+static_assert(kBlockRows * kLdRaw <= kSplitFloats + 2 * kRawFloats, "raw Q fits behind Q big");
+static_assert(kSmemBytes<true> <= 227 * 1024, "v055's two operand sets fit one block's shared memory");
 
 // x (dims d..d+3 of row `row`) split into tf32 parts at `layout` offsets of
 // big and small.
@@ -102,7 +107,10 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
   }
 }
 
-template <class Pe>
+// kAhead (v055): two sets of tile operands; tile j + 1's K is converted
+// while tile j's scores run on the tensor cores, and its V while tile j's
+// P V runs.
+template <class Pe, bool kAhead = false>
 __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
@@ -115,10 +123,8 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * kD;
   float* obase = p.out + std::size_t(bh) * p.Sq * kD;
   float* const qbig = smem + wg * kQFloats;
-  float* const kbig = smem + kKAt;
-  float* const ksmall = kbig + kKFloats;
-  float* const vt = smem + kVAt;  // part (0 big, 1 small) * 2 + half
-  float* const kraw = smem + kRawAt;
+  auto operands = [&](int j) { return smem + kKAt + (kAhead ? (j & 1) : 0) * kSplitFloats; };
+  float* const kraw = smem + kRawAt<kAhead>;
   float* const vraw = kraw + kRawFloats;
 
   // ---- Q: the PE applied, big part to shared memory, raw copy staged.
@@ -177,19 +183,24 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     cp_async_commit();
   };
 
-  // Tile j's K (PE, split) and V (split, transposed, keys permuted) from raw.
-  auto convert = [&](int j) {
+  // Tile j's K (PE, split) into its operand set.
+  auto convert_k = [&](int j) {
+    float* const kbig = operands(j);
 #pragma unroll
     for (int r = 0; r < kKeys * (kD / 8) / kThreads; ++r) {
       const int e = tid + kThreads * r, key = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15);
       float4 lo = ld4(kraw + key * kLdRaw + i), hi = ld4(kraw + key * kLdRaw + i + kD / 2);
       const int kk = j * kKeys + key;
       if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
-      put_split4<KLayout>(kbig, ksmall, key, i, lo);
-      put_split4<KLayout>(kbig, ksmall, key, i + kD / 2, hi);
+      put_split4<KLayout>(kbig, kbig + kKFloats, key, i, lo);
+      put_split4<KLayout>(kbig, kbig + kKFloats, key, i + kD / 2, hi);
     }
-    // A warp step: 8 dims x 4 keys of one parity in one 8-key step, so
-    // both the raw loads and the transposed stores hit 32 banks.
+  };
+  // Tile j's V (split, transposed, keys permuted) into its operand set. A
+  // warp step: 8 dims x 4 keys of one parity in one 8-key step, so both the
+  // raw loads and the transposed stores hit 32 banks.
+  auto convert_v = [&](int j) {
+    float* const vt = operands(j) + 2 * kKFloats;
     const int dd = lane & 7, kq = lane >> 3;
 #pragma unroll 4
     for (int it = 0; it < kKeys * kD / 32 / (kThreads / 32); ++it) {
@@ -211,13 +222,34 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   const int qrow = row0 + kRows * wg + 16 * warp + g;  // rows qrow, qrow + 8
 
   if (tiles > 0) load_raw(0);
-  for (int j = 0; j < tiles; ++j) {
+  if (kAhead && tiles > 0) {
     cp_async_wait<0>();
-    __syncthreads();  // tile j landed; every warpgroup is done with tile j - 1
-    convert(j);
+    __syncthreads();
+    convert_k(0);
+    convert_v(0);
     fence_proxy_async_shared();
-    __syncthreads();  // tile j's operands are complete; the raw buffers are free
-    if (j + 1 < tiles) load_raw(j + 1);
+    __syncthreads();
+    if (tiles > 1) load_raw(1);
+  }
+  for (int j = 0; j < tiles; ++j) {
+    const bool next = kAhead && j + 1 < tiles;  // tile j + 1 is converted during tile j
+    if constexpr (kAhead) {
+      if (next) {
+        cp_async_wait<0>();
+        __syncthreads();  // tile j + 1 landed raw
+      }
+    } else {
+      cp_async_wait<0>();
+      __syncthreads();  // tile j landed; every warpgroup is done with tile j - 1
+      convert_k(j);
+      convert_v(j);
+      fence_proxy_async_shared();
+      __syncthreads();  // tile j's operands are complete; the raw buffers are free
+      if (j + 1 < tiles) load_raw(j + 1);
+    }
+    const float* const kbig = operands(j);
+    const float* const ksmall = kbig + kKFloats;
+    const float* const vt = kbig + 2 * kKFloats;
 
     // Scores, 3xTF32 (small terms first).
     float sc[16];
@@ -234,6 +266,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       wgmma_m64n32k8_tf32(sc, qb, kb);
     }
     wgmma_commit();
+    if (next) convert_k(j + 1);  // while the scores run
     wgmma_wait<0>();
     wgmma_fence_operands(sc);
 
@@ -292,6 +325,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
         wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
       }
     wgmma_commit();
+    if (next) convert_v(j + 1);  // while P V runs
     wgmma_wait<0>();
 #pragma unroll
     for (int jj = 0; jj < kKeys / 8; ++jj) {
@@ -300,6 +334,11 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     }
     wgmma_fence_operands(o[0]);
     wgmma_fence_operands(o[1]);
+    if constexpr (kAhead) {
+      fence_proxy_async_shared();
+      __syncthreads();  // tile j + 1's operands are complete; tile j's and the raw buffers are free
+      if (j + 2 < tiles) load_raw(j + 2);
+    }
   }
 
   // O = acc / l: register 4jj + r of half hf is row qrow + 8 (r / 2), dim
@@ -328,17 +367,17 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
 #endif
 }
 
-template <class Pe>
-inline constexpr auto kKernel = &flash_kernel<Pe>;
+template <class Pe, bool kAhead = false>
+inline constexpr auto kKernel = &flash_kernel<Pe, kAhead>;
 
-template <class Pe>
+template <bool kAhead = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   v017::require_sm90a();
   if (p.D != kD)
-    throw std::runtime_error("attention v054 is compiled for head_dim 128 only; its limits say so");
-  set_max_dynamic_smem(kKernel<Pe>, int(kSmemBytes));
+    throw std::runtime_error("attention v054 / v055 are compiled for head_dim 128 only; their limits say so");
+  set_max_dynamic_smem(kKernel<Pe, kAhead>, int(kSmemBytes<kAhead>));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
-  flash_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  kKernel<Pe, kAhead><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
