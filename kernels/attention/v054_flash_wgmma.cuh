@@ -74,21 +74,26 @@ inline constexpr std::size_t kSmemBytes = std::size_t(kRawAt<kAhead> + 2 * kRawF
 static_assert(kBlockRows * kLdRaw <= kSplitFloats + 2 * kRawFloats, "raw Q fits behind Q big");
 static_assert(kSmemBytes<true> <= 227 * 1024, "v055's two operand sets fit one block's shared memory");
 
-// x (dims d..d+3 of row `row`) split into tf32 parts at `layout` offsets of
-// big and small.
-template <class Layout>
-__device__ __forceinline__ void put_split4(float* big, float* small, int row, int d, float4 x) {
+// x split into tf32 parts, stored at big + off and (unless small is null)
+// small + off.
+__device__ __forceinline__ void put_split4_at(float* big, float* small, int off, float4 x) {
   std::uint32_t b[4], s[4];
   split_tf32<kSplit>(x.x, b[0], s[0]);
   split_tf32<kSplit>(x.y, b[1], s[1]);
   split_tf32<kSplit>(x.z, b[2], s[2]);
   split_tf32<kSplit>(x.w, b[3], s[3]);
-  const int off = Layout::offset(row, d);
   st4(big + off, make_float4(__uint_as_float(b[0]), __uint_as_float(b[1]), __uint_as_float(b[2]),
                              __uint_as_float(b[3])));
   if (small)
     st4(small + off, make_float4(__uint_as_float(s[0]), __uint_as_float(s[1]), __uint_as_float(s[2]),
                                  __uint_as_float(s[3])));
+}
+
+// x (dims d..d+3 of row `row`) split into tf32 parts at `layout` offsets of
+// big and small.
+template <class Layout>
+__device__ __forceinline__ void put_split4(float* big, float* small, int row, int d, float4 x) {
+  put_split4_at(big, small, Layout::offset(row, d), x);
 }
 
 // Row `row`'s dims i..i+3 and i+64..i+67 with the hook applied (pos: the
@@ -110,7 +115,11 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
 // kAhead (v055): two sets of tile operands; tile j + 1's K is converted
 // while tile j's scores run on the tensor cores, and its V while tile j's
 // P V runs.
-template <class Pe, bool kAhead = false>
+// kLean (v056): fewer instructions per tile (see v056's file): the
+// conversions' addresses fixed per thread, masks only on tiles that need
+// them, the softmax in base 2 with the scale folded in, and O rescaled only
+// where a warp's row maximum moved.
+template <class Pe, bool kAhead = false, bool kLean = false>
 __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
@@ -186,14 +195,32 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   // Tile j's K (PE, split) into its operand set.
   auto convert_k = [&](int j) {
     float* const kbig = operands(j);
+    if constexpr (kLean) {
+      // Thread: keys key0 + 16r, dims i..i+3 and i+64..; the tile-invariant
+      // offsets once, the rest immediates.
+      static_assert(kKeys * (kD / 8) == 2 * kThreads && KLayout::kSbo * 2 == KLayout::offset(16, 0), "2 rows");
+      const int key0 = (tid & 7) + 8 * (tid >> 7), i = 4 * ((tid >> 3) & 15);
+      const float* src = kraw + key0 * kLdRaw + i;
+      float* dst = kbig + KLayout::offset(key0, i);
+      constexpr int kHi = KLayout::offset(0, kD / 2);
 #pragma unroll
-    for (int r = 0; r < kKeys * (kD / 8) / kThreads; ++r) {
-      const int e = tid + kThreads * r, key = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15);
-      float4 lo = ld4(kraw + key * kLdRaw + i), hi = ld4(kraw + key * kLdRaw + i + kD / 2);
-      const int kk = j * kKeys + key;
-      if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
-      put_split4<KLayout>(kbig, kbig + kKFloats, key, i, lo);
-      put_split4<KLayout>(kbig, kbig + kKFloats, key, i + kD / 2, hi);
+      for (int r = 0; r < 2; ++r) {
+        float4 lo = ld4(src + 16 * r * kLdRaw), hi = ld4(src + 16 * r * kLdRaw + kD / 2);
+        const int kk = j * kKeys + key0 + 16 * r;
+        if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+        put_split4_at(dst, dst + kKFloats, 2 * r * KLayout::kSbo, lo);
+        put_split4_at(dst, dst + kKFloats, 2 * r * KLayout::kSbo + kHi, hi);
+      }
+    } else {
+#pragma unroll
+      for (int r = 0; r < kKeys * (kD / 8) / kThreads; ++r) {
+        const int e = tid + kThreads * r, key = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15);
+        float4 lo = ld4(kraw + key * kLdRaw + i), hi = ld4(kraw + key * kLdRaw + i + kD / 2);
+        const int kk = j * kKeys + key;
+        if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+        put_split4<KLayout>(kbig, kbig + kKFloats, key, i, lo);
+        put_split4<KLayout>(kbig, kbig + kKFloats, key, i + kD / 2, hi);
+      }
     }
   };
   // Tile j's V (split, transposed, keys permuted) into its operand set. A
@@ -202,16 +229,32 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   auto convert_v = [&](int j) {
     float* const vt = operands(j) + 2 * kKFloats;
     const int dd = lane & 7, kq = lane >> 3;
+    if constexpr (kLean) {
+      // Warp w: 8-key step w / 2, parity w % 2; step it: dims 8 it + dd.
+      static_assert(kThreads / 32 == 2 * (kKeys / 8), "a warp per step and parity");
+      const int w = tid >> 5, ks = w >> 1, par = w & 1;
+      const float* src = vraw + (8 * ks + 2 * kq + par) * kLdRaw + dd;
+      float* dst = vt + VLayout::offset(dd, 8 * ks + kq + 4 * par);
+#pragma unroll
+      for (int it = 0; it < kD / 8; ++it) {
+        std::uint32_t big, small;
+        split_tf32<kSplit>(src[8 * it], big, small);
+        float* at = dst + (it / 8) * kVFloats + (it % 8) * VLayout::kSbo;
+        at[0] = __uint_as_float(big);
+        at[2 * kVFloats] = __uint_as_float(small);
+      }
+    } else {
 #pragma unroll 4
-    for (int it = 0; it < kKeys * kD / 32 / (kThreads / 32); ++it) {
-      const int gi = (tid >> 5) * (kKeys * kD / 32 / (kThreads / 32)) + it;
-      const int dim = 8 * (gi & 15) + dd, ks = (gi >> 4) >> 1, par = (gi >> 4) & 1;
-      const int key = 8 * ks + 2 * kq + par;
-      std::uint32_t big, small;
-      split_tf32<kSplit>(vraw[key * kLdRaw + dim], big, small);
-      const int off = VLayout::offset(dim % 64, 8 * ks + kq + 4 * par);
-      vt[(dim / 64) * kVFloats + off] = __uint_as_float(big);
-      vt[(2 + dim / 64) * kVFloats + off] = __uint_as_float(small);
+      for (int it = 0; it < kKeys * kD / 32 / (kThreads / 32); ++it) {
+        const int gi = (tid >> 5) * (kKeys * kD / 32 / (kThreads / 32)) + it;
+        const int dim = 8 * (gi & 15) + dd, ks = (gi >> 4) >> 1, par = (gi >> 4) & 1;
+        const int key = 8 * ks + 2 * kq + par;
+        std::uint32_t big, small;
+        split_tf32<kSplit>(vraw[key * kLdRaw + dim], big, small);
+        const int off = VLayout::offset(dim % 64, 8 * ks + kq + 4 * par);
+        vt[(dim / 64) * kVFloats + off] = __uint_as_float(big);
+        vt[(2 + dim / 64) * kVFloats + off] = __uint_as_float(small);
+      }
     }
   };
 
@@ -272,34 +315,78 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
 
     // Online softmax: register 4jj + r is row qrow + 8 (r / 2), key
     // 8 jj + 2t + r % 2 of the tile.
-    float tmax[2] = {-INFINITY, -INFINITY};
+    if constexpr (kLean) {
+      // Base 2 with the scale folded in: p = 2^(s c - m), c = scale log2(e).
+      // No masks where every key of the tile is visible to every row of the
+      // block (its first row sees the fewest); then every row max is finite.
+      const float c = p.scale * 1.4426950408889634f;
+      const int tile_end = (j + 1) * kKeys;
+      const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
+      float tmax[2] = {-INFINITY, -INFINITY};
 #pragma unroll
-    for (int i = 0; i < 16; ++i) {
-      const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
-      const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
-      sc[i] = visible ? sc[i] * p.scale : -INFINITY;
-      tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], sc[i]);
-    }
-    float alpha[2];
+      for (int i = 0; i < 16; ++i) {
+        float v = sc[i] * c;
+        if (!full) {
+          const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+          const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+          v = visible ? v : -INFINITY;
+        }
+        sc[i] = v;
+        tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
+      }
+      float alpha[2];
 #pragma unroll
-    for (int x = 0; x < 2; ++x) {
-      tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
-      tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
-      const float m_new = fmaxf(m[x], tmax[x]);
-      alpha[x] = m_new == -INFINITY ? 1.f : expf(m[x] - m_new);
-      m[x] = m_new;
-      l[x] *= alpha[x];
-    }
+      for (int x = 0; x < 2; ++x) {
+        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
+        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
+        const float m_new = fmaxf(m[x], tmax[x]);
+        alpha[x] = m_new == -INFINITY ? 1.f : exp2f(m[x] - m_new);
+        m[x] = m_new;
+        l[x] *= alpha[x];
+      }
 #pragma unroll
-    for (int i = 0; i < 16; ++i) {
-      const int x = (i >> 1) & 1;
-      sc[i] = m[x] == -INFINITY ? 0.f : expf(sc[i] - m[x]);
-      l[x] += sc[i];
-    }
+      for (int i = 0; i < 16; ++i) {
+        const int x = (i >> 1) & 1;
+        sc[i] = (full || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
+        l[x] += sc[i];
+      }
+      if (!__all_sync(0xffffffffu, alpha[0] == 1.f && alpha[1] == 1.f)) {
 #pragma unroll
-    for (int i = 0; i < 32; ++i) {
-      o[0][i] *= alpha[(i >> 1) & 1];
-      o[1][i] *= alpha[(i >> 1) & 1];
+        for (int i = 0; i < 32; ++i) {
+          o[0][i] *= alpha[(i >> 1) & 1];
+          o[1][i] *= alpha[(i >> 1) & 1];
+        }
+      }
+    } else {
+      float tmax[2] = {-INFINITY, -INFINITY};
+#pragma unroll
+      for (int i = 0; i < 16; ++i) {
+        const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+        const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+        sc[i] = visible ? sc[i] * p.scale : -INFINITY;
+        tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], sc[i]);
+      }
+      float alpha[2];
+#pragma unroll
+      for (int x = 0; x < 2; ++x) {
+        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
+        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
+        const float m_new = fmaxf(m[x], tmax[x]);
+        alpha[x] = m_new == -INFINITY ? 1.f : expf(m[x] - m_new);
+        m[x] = m_new;
+        l[x] *= alpha[x];
+      }
+#pragma unroll
+      for (int i = 0; i < 16; ++i) {
+        const int x = (i >> 1) & 1;
+        sc[i] = m[x] == -INFINITY ? 0.f : expf(sc[i] - m[x]);
+        l[x] += sc[i];
+      }
+#pragma unroll
+      for (int i = 0; i < 32; ++i) {
+        o[0][i] *= alpha[(i >> 1) & 1];
+        o[1][i] *= alpha[(i >> 1) & 1];
+      }
     }
 
     // P V: the A fragment of 8-key step jj is (sc[4jj], sc[4jj + 2],
@@ -367,17 +454,17 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
 #endif
 }
 
-template <class Pe, bool kAhead = false>
-inline constexpr auto kKernel = &flash_kernel<Pe, kAhead>;
+template <class Pe, bool kAhead = false, bool kLean = false>
+inline constexpr auto kKernel = &flash_kernel<Pe, kAhead, kLean>;
 
-template <bool kAhead = false, class Pe>
+template <bool kAhead = false, bool kLean = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   v017::require_sm90a();
   if (p.D != kD)
-    throw std::runtime_error("attention v054 / v055 are compiled for head_dim 128 only; their limits say so");
-  set_max_dynamic_smem(kKernel<Pe, kAhead>, int(kSmemBytes<kAhead>));
+    throw std::runtime_error("attention v054 - v056 are compiled for head_dim 128 only; their limits say so");
+  set_max_dynamic_smem(kKernel<Pe, kAhead, kLean>, int(kSmemBytes<kAhead>));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
-  kKernel<Pe, kAhead><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
+  kKernel<Pe, kAhead, kLean><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
