@@ -119,7 +119,9 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
 // conversions' addresses fixed per thread, masks only on tiles that need
 // them, the softmax in base 2 with the scale folded in, and O rescaled only
 // where a warp's row maximum moved.
-template <class Pe, bool kAhead = false, bool kLean = false>
+// kStepDescs (v057): the operand descriptors formed once, each k-step's
+// from its tile's first by one add (CoreLayout::desc_step).
+template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false>
 __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
@@ -264,6 +266,17 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f};
   const int qrow = row0 + kRows * wg + 16 * warp + g;  // rows qrow, qrow + 8
 
+  // kStepDescs: step 0's descriptors of Q big and of the (one) operand set.
+  static_assert(!(kStepDescs && kAhead), "one operand set");
+  std::uint64_t q_desc = 0, kb_desc = 0, ks_desc = 0, v_desc[4] = {};
+  if constexpr (kStepDescs) {
+    q_desc = QLayout::desc(qbig, 0);
+    kb_desc = KLayout::desc(operands(0), 0);
+    ks_desc = KLayout::desc(operands(0) + kKFloats, 0);
+#pragma unroll
+    for (int i = 0; i < 4; ++i) v_desc[i] = VLayout::desc(operands(0) + 2 * kKFloats + i * kVFloats, 0);
+  }
+
   if (tiles > 0) load_raw(0);
   if (kAhead && tiles > 0) {
     cp_async_wait<0>();
@@ -302,8 +315,16 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     wgmma_fence();
 #pragma unroll
     for (int s = 0; s < kD / 8; ++s) {
-      const std::uint64_t qb = QLayout::desc(qbig, s);
-      const std::uint64_t kb = KLayout::desc(kbig, s), ksd = KLayout::desc(ksmall, s);
+      std::uint64_t qb, kb, ksd;
+      if constexpr (kStepDescs) {
+        qb = QLayout::desc_step(q_desc, s);
+        kb = KLayout::desc_step(kb_desc, s);
+        ksd = KLayout::desc_step(ks_desc, s);
+      } else {
+        qb = QLayout::desc(qbig, s);
+        kb = KLayout::desc(kbig, s);
+        ksd = KLayout::desc(ksmall, s);
+      }
       wgmma_m64n32k8_tf32_ra(sc, qs[s], kb);
       wgmma_m64n32k8_tf32(sc, qb, ksd);
       wgmma_m64n32k8_tf32(sc, qb, kb);
@@ -405,8 +426,14 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     for (int jj = 0; jj < kKeys / 8; ++jj)
 #pragma unroll
       for (int half = 0; half < 2; ++half) {
-        const std::uint64_t vb = VLayout::desc(vt + half * kVFloats, jj);
-        const std::uint64_t vs = VLayout::desc(vt + (2 + half) * kVFloats, jj);
+        std::uint64_t vb, vs;
+        if constexpr (kStepDescs) {
+          vb = VLayout::desc_step(v_desc[half], jj);
+          vs = VLayout::desc_step(v_desc[2 + half], jj);
+        } else {
+          vb = VLayout::desc(vt + half * kVFloats, jj);
+          vs = VLayout::desc(vt + (2 + half) * kVFloats, jj);
+        }
         wgmma_m64n64k8_tf32_ra(o[half], ps[jj], vb);
         wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vs);
         wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
@@ -454,17 +481,17 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
 #endif
 }
 
-template <class Pe, bool kAhead = false, bool kLean = false>
-inline constexpr auto kKernel = &flash_kernel<Pe, kAhead, kLean>;
+template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false>
+inline constexpr auto kKernel = &flash_kernel<Pe, kAhead, kLean, kStepDescs>;
 
-template <bool kAhead = false, bool kLean = false, class Pe>
+template <bool kAhead = false, bool kLean = false, bool kStepDescs = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   v017::require_sm90a();
   if (p.D != kD)
-    throw std::runtime_error("attention v054 - v056 are compiled for head_dim 128 only; their limits say so");
-  set_max_dynamic_smem(kKernel<Pe, kAhead, kLean>, int(kSmemBytes<kAhead>));
+    throw std::runtime_error("attention v054 - v057 are compiled for head_dim 128 only; their limits say so");
+  set_max_dynamic_smem(kKernel<Pe, kAhead, kLean, kStepDescs>, int(kSmemBytes<kAhead>));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
-  kKernel<Pe, kAhead, kLean><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
+  kKernel<Pe, kAhead, kLean, kStepDescs><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -58,6 +58,12 @@ struct CoreLayout {
   __device__ static std::uint64_t desc(const float* tile, int step) {
     return wgmma_desc(tile + step * kStep, kLbo * 4, kSbo * 4);
   }
+  // The same from the descriptor of step 0 (attention v057): the start
+  // address field (16-byte units, bits 0-13) moves by kStep floats, and
+  // shared memory below 256 KB keeps the sum inside that field.
+  __device__ static std::uint64_t desc_step(std::uint64_t step0, int step) {
+    return step0 + std::uint64_t(step * (kStep / 4));
+  }
 };
 
 // 64 rows, cores packed (v017-v021).
