@@ -121,6 +121,7 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
 // where a warp's row maximum moved.
 // kStepDescs (v057): the operand descriptors formed once, each k-step's
 // from its tile's first by one add (CoreLayout::desc_step).
+// v058 sets all three.
 template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false>
 __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -266,8 +267,9 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f};
   const int qrow = row0 + kRows * wg + 16 * warp + g;  // rows qrow, qrow + 8
 
-  // kStepDescs: step 0's descriptors of Q big and of the (one) operand set.
-  static_assert(!(kStepDescs && kAhead), "one operand set");
+  // kStepDescs: step 0's descriptors of Q big and of operand set 0; set 1's
+  // are set 0's moved by kSplitFloats (in 16-byte units, as desc_step moves
+  // a step).
   std::uint64_t q_desc = 0, kb_desc = 0, ks_desc = 0, v_desc[4] = {};
   if constexpr (kStepDescs) {
     q_desc = QLayout::desc(qbig, 0);
@@ -306,6 +308,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     const float* const kbig = operands(j);
     const float* const ksmall = kbig + kKFloats;
     const float* const vt = kbig + 2 * kKFloats;
+    const std::uint64_t set_shift = kAhead ? std::uint64_t((j & 1) * (kSplitFloats / 4)) : 0;
 
     // Scores, 3xTF32 (small terms first).
     float sc[16];
@@ -318,8 +321,8 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       std::uint64_t qb, kb, ksd;
       if constexpr (kStepDescs) {
         qb = QLayout::desc_step(q_desc, s);
-        kb = KLayout::desc_step(kb_desc, s);
-        ksd = KLayout::desc_step(ks_desc, s);
+        kb = KLayout::desc_step(kb_desc + set_shift, s);
+        ksd = KLayout::desc_step(ks_desc + set_shift, s);
       } else {
         qb = QLayout::desc(qbig, s);
         kb = KLayout::desc(kbig, s);
@@ -428,8 +431,8 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       for (int half = 0; half < 2; ++half) {
         std::uint64_t vb, vs;
         if constexpr (kStepDescs) {
-          vb = VLayout::desc_step(v_desc[half], jj);
-          vs = VLayout::desc_step(v_desc[2 + half], jj);
+          vb = VLayout::desc_step(v_desc[half] + set_shift, jj);
+          vs = VLayout::desc_step(v_desc[2 + half] + set_shift, jj);
         } else {
           vb = VLayout::desc(vt + half * kVFloats, jj);
           vs = VLayout::desc(vt + (2 + half) * kVFloats, jj);
@@ -488,7 +491,7 @@ template <bool kAhead = false, bool kLean = false, bool kStepDescs = false, clas
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   v017::require_sm90a();
   if (p.D != kD)
-    throw std::runtime_error("attention v054 - v057 are compiled for head_dim 128 only; their limits say so");
+    throw std::runtime_error("attention v054 - v058 are compiled for head_dim 128 only; their limits say so");
   set_max_dynamic_smem(kKernel<Pe, kAhead, kLean, kStepDescs>, int(kSmemBytes<kAhead>));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
   kKernel<Pe, kAhead, kLean, kStepDescs><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
