@@ -98,6 +98,23 @@ __device__ __forceinline__ void put_split4(float* big, float* small, int row, in
 
 // Row `row`'s dims i..i+3 and i+64..i+67 with the hook applied (pos: the
 // row's position; paired hooks rotate i with i + 64).
+// The online softmax's row step for a thread's two rows: the tile's row
+// maxima (tmax) met across the quad that holds each row, m and l moved to
+// the new maxima, and alpha the factor O must take (exponentials in base 2
+// with kBase2, v056).
+template <bool kBase2>
+__device__ __forceinline__ void move_row_maxima(float (&tmax)[2], float (&m)[2], float (&l)[2], float (&alpha)[2]) {
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
+    tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
+    const float m_new = fmaxf(m[x], tmax[x]);
+    alpha[x] = m_new == -INFINITY ? 1.f : (kBase2 ? exp2f(m[x] - m_new) : expf(m[x] - m_new));
+    m[x] = m_new;
+    l[x] *= alpha[x];
+  }
+}
+
 template <class Pe, bool kIsQ>
 __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, int pos, int i) {
   if constexpr (Pe::kPaired) {
@@ -359,15 +376,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
         tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
       }
       float alpha[2];
-#pragma unroll
-      for (int x = 0; x < 2; ++x) {
-        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
-        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
-        const float m_new = fmaxf(m[x], tmax[x]);
-        alpha[x] = m_new == -INFINITY ? 1.f : exp2f(m[x] - m_new);
-        m[x] = m_new;
-        l[x] *= alpha[x];
-      }
+      move_row_maxima<true>(tmax, m, l, alpha);
 #pragma unroll
       for (int i = 0; i < 16; ++i) {
         const int x = (i >> 1) & 1;
@@ -391,15 +400,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
         tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], sc[i]);
       }
       float alpha[2];
-#pragma unroll
-      for (int x = 0; x < 2; ++x) {
-        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
-        tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
-        const float m_new = fmaxf(m[x], tmax[x]);
-        alpha[x] = m_new == -INFINITY ? 1.f : expf(m[x] - m_new);
-        m[x] = m_new;
-        l[x] *= alpha[x];
-      }
+      move_row_maxima<false>(tmax, m, l, alpha);
 #pragma unroll
       for (int i = 0; i < 16; ++i) {
         const int x = (i >> 1) & 1;
