@@ -139,7 +139,9 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
 // kStepDescs (v057): the operand descriptors formed once, each k-step's
 // from its tile's first by one add (CoreLayout::desc_step).
 // v058 sets all three.
-template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false>
+// kLateRawWait (v059, with kAhead): the wait for tile j + 1's raw data comes
+// after tile j's score products are issued, not before.
+template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false, bool kLateRawWait = false>
 __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
@@ -309,7 +311,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   for (int j = 0; j < tiles; ++j) {
     const bool next = kAhead && j + 1 < tiles;  // tile j + 1 is converted during tile j
     if constexpr (kAhead) {
-      if (next) {
+      if (next && !kLateRawWait) {
         cp_async_wait<0>();
         __syncthreads();  // tile j + 1 landed raw
       }
@@ -350,6 +352,10 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       wgmma_m64n32k8_tf32(sc, qb, kb);
     }
     wgmma_commit();
+    if (kLateRawWait && next) {
+      cp_async_wait<0>();
+      __syncthreads();  // tile j + 1 landed raw, while the scores run
+    }
     if (next) convert_k(j + 1);  // while the scores run
     wgmma_wait<0>();
     wgmma_fence_operands(sc);
@@ -485,17 +491,18 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
 #endif
 }
 
-template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false>
-inline constexpr auto kKernel = &flash_kernel<Pe, kAhead, kLean, kStepDescs>;
+template <class Pe, bool kAhead = false, bool kLean = false, bool kStepDescs = false, bool kLateRawWait = false>
+inline constexpr auto kKernel = &flash_kernel<Pe, kAhead, kLean, kStepDescs, kLateRawWait>;
 
-template <bool kAhead = false, bool kLean = false, bool kStepDescs = false, class Pe>
+template <bool kAhead = false, bool kLean = false, bool kStepDescs = false, bool kLateRawWait = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   v017::require_sm90a();
   if (p.D != kD)
-    throw std::runtime_error("attention v054 - v058 are compiled for head_dim 128 only; their limits say so");
-  set_max_dynamic_smem(kKernel<Pe, kAhead, kLean, kStepDescs>, int(kSmemBytes<kAhead>));
+    throw std::runtime_error("attention v054 - v059 are compiled for head_dim 128 only; their limits say so");
+  constexpr auto kernel = kKernel<Pe, kAhead, kLean, kStepDescs, kLateRawWait>;
+  set_max_dynamic_smem(kernel, int(kSmemBytes<kAhead>));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
-  kKernel<Pe, kAhead, kLean, kStepDescs><<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
+  kernel<<<grid, kThreads, kSmemBytes<kAhead>, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
