@@ -96,8 +96,6 @@ __device__ __forceinline__ void put_split4(float* big, float* small, int row, in
   put_split4_at(big, small, Layout::offset(row, d), x);
 }
 
-// Row `row`'s dims i..i+3 and i+64..i+67 with the hook applied (pos: the
-// row's position; paired hooks rotate i with i + 64).
 // The online softmax's row step for a thread's two rows: the tile's row
 // maxima (tmax) met across the quad that holds each row, m and l moved to
 // the new maxima, and alpha the factor O must take (exponentials in base 2
@@ -115,6 +113,8 @@ __device__ __forceinline__ void move_row_maxima(float (&tmax)[2], float (&m)[2],
   }
 }
 
+// Row `row`'s dims i..i+3 and i+64..i+67 with the hook applied (pos: the
+// row's position; paired hooks rotate i with i + 64).
 template <class Pe, bool kIsQ>
 __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, int pos, int i) {
   if constexpr (Pe::kPaired) {
