@@ -20,7 +20,7 @@ FUSELAB_EXPERIMENT(attention, v060_ffma_head_barrier) {
           "1.3x over v053 (16.1 us). At D = 8192 and 16384 the FMA (268 M and 537 M) runs "
           "~9 and ~18 us at the chip's fp32 peak, so there it is expected to trail v053.")
       .prediction(fuselab::faster_than("attention/v053_counting_barrier", 1.3, {"b1_h4_s64_d2048"}))
-      .limits(fuselab::experiments::split_d_limits({fuselab::PeKind::None}, a::v060::kUnit, a::v060::kS))
+      .limits(fuselab::experiments::split_d_limits({fuselab::PeKind::None}, a::v060::kUnit<64>, a::v060::kS))
       .kernel("ffma_head_barrier", (const void*)a::v060::kKernel<a::v002::NoPe>)
       .launch(&a::v060::launch, &a::v060::workspace_bytes);
 }

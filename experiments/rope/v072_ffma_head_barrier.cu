@@ -18,7 +18,7 @@ FUSELAB_EXPERIMENT(rope, v072_ffma_head_barrier) {
           "D = 2048 (v065: 16.5 us; ~12.7 us, short of the 9 us target).")
       .prediction(fuselab::faster_than("rope/v065_counting_barrier", 1.3, {"b1_h4_s64_d2048_neox"}))
       .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::split_d_limits(
-          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, a::v060::kUnit, a::v060::kS)))
+          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, a::v060::kUnit<64>, a::v060::kS)))
       .kernel("ffma_head_barrier_rope_neox_reduced",
               (const void*)a::v060::kKernel<r::v008::RopeSplitPe<true, Sincos::kReduced>>)
       .kernel("ffma_head_barrier_rope_inter_reduced",

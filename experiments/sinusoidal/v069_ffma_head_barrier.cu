@@ -16,7 +16,7 @@ FUSELAB_EXPERIMENT(sinusoidal, v069_ffma_head_barrier) {
           "over v062 (16.1 us) at D = 2048, ~12.4 us, short of the 8 us target.")
       .prediction(fuselab::faster_than("sinusoidal/v062_counting_barrier", 1.3, {"b1_h4_s64_d2048"}))
       .limits(fuselab::experiments::with_reduced_sincos(
-          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, a::v060::kUnit, a::v060::kS)))
+          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, a::v060::kUnit<64>, a::v060::kS)))
       .kernel("ffma_head_barrier_sin_reduced", (const void*)a::v060::kKernel<k::v016::Pe>)
       .launch(&k::v069::launch, &a::v060::workspace_bytes);
 }

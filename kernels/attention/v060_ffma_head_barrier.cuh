@@ -3,9 +3,9 @@
 // barrier per head instead of per grid.
 //   Grid (chunks, B*Hq), 256 threads, at most two blocks per SM and every
 //   block resident at once (the plan refuses otherwise). Block (c, bh) owns
-//   W = D / chunks dims of head bh (W % 64 == 0):
+//   W = D / chunks dims of head bh (W % kUnit == 0):
 //   1. Q and K in 32-dim items (paired hooks: 16 dims of the low half and
-//      the same 16 of the high half) and V in 64-dim items go through one
+//      the same 16 of the high half) and V in kVDims-dim items go through one
 //      cp.async ring of kRing 16 KB slots, so V is in flight during phase 1.
 //      Each Q/K item is taken from its slot (rows swizzled: conflict-free),
 //      the PE hook applied in registers, stored transposed, and multiplied
@@ -15,11 +15,14 @@
 //      block reads the sums back (L2), takes the softmax itself, a warp per
 //      8 rows, and keeps P^T in shared memory. The head's last block to read
 //      the sums zeroes them for the next launch.
-//   3. O = P V for the block's dims, 64 at a time, from the ring's V slots,
-//      with the same 4x4 tile, stored straight to global memory.
+//   3. O = P V for the block's dims, kVDims at a time, from the ring's V
+//      slots, with a 4x4 (4x2) tile, stored straight to global memory.
+// Template flags: kVDims = 32 (v061) halves V's items and the unit of a
+// block's dims, so twice the blocks run at D = 2048 (two per SM); kLeanSoftmax
+// (v062) takes the softmax in base 2 with one reciprocal per row.
 // The adds arrive in any order: the output may differ between runs in the
-// last bits. Limits: Sq, Sk <= 64, D % 64 == 0, causal, GQA, cross; every
-// block of the plan resident at once.
+// last bits. Limits: Sq, Sk <= 64, D % kUnit == 0 (64, or 32 with kVDims =
+// 32), causal, GQA, cross; every block of the plan resident at once.
 #pragma once
 
 #include <cuda/atomic>
@@ -44,10 +47,7 @@ namespace fuselab::kernels::attention::v060 {
 inline constexpr int kS = 64;         // max Sq and Sk
 inline constexpr int kThreads = 256;
 inline constexpr int kQkDims = 32;    // dims of Q and K per item
-inline constexpr int kVDims = 64;     // dims of V (and O) per item
-inline constexpr int kUnit = 64;      // a block's dims are a multiple of this
 inline constexpr int kSlotFloats = 2 * kS * kQkDims;  // one item: Q and K, or V
-static_assert(kSlotFloats == kS * kVDims, "a V item fills a slot exactly");
 inline constexpr int kRing = 5;
 inline constexpr int kLd = kS + 4;    // transposed row: 32 consecutive rows, no conflict
 inline constexpr int kTileFloats = 2 * kQkDims * kLd;  // Q^T and K^T of one item
@@ -55,6 +55,11 @@ static_assert(kTileFloats == kS * kLd, "P^T reuses the transposed tiles");
 inline constexpr std::size_t kSmemBytes = std::size_t(kRing * kSlotFloats + kTileFloats) * sizeof(float);
 inline constexpr int kBlocksPerSm = 2;
 inline constexpr int kWordsPerHead = 32;  // the head's barrier and reader words, one 128-byte line
+
+// kVDims: dims of V (and O) per item, 64 (v060: a 4x4 tile of O per thread)
+// or 32 (v061: 4x2). A block's dims are a multiple of kUnit.
+template <int kVDims>
+inline constexpr int kUnit = kVDims > kQkDims ? kVDims : kQkDims;
 
 struct Plan {
   int chunks;  // blocks per head
@@ -87,7 +92,7 @@ __device__ __forceinline__ void head_barrier(unsigned* word, int chunks, bool le
 // Issue item n of block (c, bh) into ring slot n % kRing: Q/K items first,
 // then V items. Rows past Sq (Q) or Sk (K, V) are zero-filled. Q/K rows are
 // 8 float4 chunks, chunk x stored at x ^ (row & 7).
-template <bool kPaired>
+template <bool kPaired, int kVDims>
 __device__ __forceinline__ void issue_item(const AttentionProblem& p, const Plan& pl, int c, int bh, int n,
                                            float* ring) {
   const int b = bh / p.Hq, h = bh % p.Hq, hk = h / (p.Hq / p.Hkv);
@@ -111,10 +116,13 @@ __device__ __forceinline__ void issue_item(const AttentionProblem& p, const Plan
     }
   } else if (n < pl.nqk + pl.nv) {
     const float* base = p.v + (std::size_t(b) * p.Hkv + hk) * p.Sk * p.D + c * pl.dims + (n - pl.nqk) * kVDims;
+    static_assert(kS * kVDims <= kSlotFloats, "a V item fits a slot");
+    constexpr int kShift = kVDims == 64 ? 4 : 3;  // log2 of the float4s of a V row
+    static_assert(kVDims == 4 << kShift, "V items are 32 or 64 dims");
 #pragma unroll
-    for (int e = 0; e < 4; ++e) {
+    for (int e = 0; e < (kS << kShift) / kThreads; ++e) {
       const int idx = threadIdx.x + kThreads * e;
-      const int row = idx >> 4, x = idx & 15;
+      const int row = idx >> kShift, x = idx & ((1 << kShift) - 1);
       const bool valid = row < p.Sk;
       cp_async16(slot + row * kVDims + 4 * x, valid ? base + std::size_t(row) * p.D + 4 * x : p.v, valid);
     }
@@ -168,28 +176,40 @@ __device__ __forceinline__ void transpose_item(const AttentionProblem& p, const 
   }
 }
 
-// acc[i][j] += sum over kk < K of a[kk][4 ty + i] * b[kk][4 tx + j], with a's
-// rows lda apart and b's ldb apart.
-template <int K>
+// acc[i][j] += sum over kk < K of a[kk][4 ty + i] * b[kk][N tx + j], with
+// a's rows lda apart and b's ldb apart (N = 4 or 2).
+template <int K, int N>
 __device__ __forceinline__ void outer_products(const float* a, int lda, const float* b, int ldb, int ty, int tx,
-                                               float (&acc)[4][4]) {
+                                               float (&acc)[4][N]) {
+  static_assert(N == 4 || N == 2, "a row of the tile is a float4 or a float2");
 #pragma unroll 8
   for (int kk = 0; kk < K; ++kk) {
     const float4 x = ld4(a + kk * lda + 4 * ty);
-    const float4 y = ld4(b + kk * ldb + 4 * tx);
+    float yv[N];
+    if constexpr (N == 4) {
+      const float4 y = ld4(b + kk * ldb + 4 * tx);
+      yv[0] = y.x, yv[1] = y.y, yv[2] = y.z, yv[3] = y.w;
+    } else {
+      const float2 y = *reinterpret_cast<const float2*>(b + kk * ldb + 2 * tx);
+      yv[0] = y.x, yv[1] = y.y;
+    }
     const float xv[4] = {x.x, x.y, x.z, x.w};
-    const float yv[4] = {y.x, y.y, y.z, y.w};
 #pragma unroll
     for (int i = 0; i < 4; ++i)
 #pragma unroll
-      for (int j = 0; j < 4; ++j) acc[i][j] = fmaf(xv[i], yv[j], acc[i][j]);
+      for (int j = 0; j < N; ++j) acc[i][j] = fmaf(xv[i], yv[j], acc[i][j]);
   }
 }
 
 // The softmax of the head's summed scores into pt[key][row] (rows past Sq
 // and masked keys zero): warp w takes rows 8w..8w+7, lane l keys l, l + 32.
+// kLean (v062): exponentials in base 2 with log2(e) folded into the scale,
+// and one reciprocal per row instead of a division per element.
+template <bool kLean>
 __device__ __forceinline__ void softmax_to_pt(const AttentionProblem& p, const float* sums, float* pt) {
   const int w = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  constexpr float kLog2e = 1.44269504088896340736f;
+  const float scale = kLean ? p.scale * kLog2e : p.scale;
 #pragma unroll
   for (int r = 0; r < 8; ++r) {
     const int i = 8 * w + r;
@@ -198,18 +218,24 @@ __device__ __forceinline__ void softmax_to_pt(const AttentionProblem& p, const f
     for (int h = 0; h < 2; ++h) {
       const int j = lane + 32 * h;
       const bool visible = i < p.Sq && j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
-      s[h] = visible ? __ldcg(sums + i * kS + j) * p.scale : MaxOp::identity();
+      s[h] = visible ? __ldcg(sums + i * kS + j) * scale : MaxOp::identity();
     }
     const float m = warp_max(fmaxf(s[0], s[1]));
 #pragma unroll
-    for (int h = 0; h < 2; ++h) e[h] = s[h] == MaxOp::identity() ? 0.f : expf(s[h] - m);
+    for (int h = 0; h < 2; ++h) e[h] = s[h] == MaxOp::identity() ? 0.f : (kLean ? exp2f(s[h] - m) : expf(s[h] - m));
     const float l = warp_sum(e[0] + e[1]);
+    if constexpr (kLean) {
+      const float inv = l > 0.f ? 1.f / l : 0.f;
 #pragma unroll
-    for (int h = 0; h < 2; ++h) pt[(lane + 32 * h) * kLd + i] = l > 0.f ? e[h] / l : 0.f;
+      for (int h = 0; h < 2; ++h) pt[(lane + 32 * h) * kLd + i] = e[h] * inv;
+    } else {
+#pragma unroll
+      for (int h = 0; h < 2; ++h) pt[(lane + 32 * h) * kLd + i] = l > 0.f ? e[h] / l : 0.f;
+    }
   }
 }
 
-template <class Pe>
+template <class Pe, int kVDims, bool kLeanSoftmax>
 static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     head_barrier_kernel(const AttentionProblem p, const Pe pe, const Plan pl, float* sums_all,
                         unsigned* words_all) {
@@ -223,7 +249,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   const int items = pl.nqk + pl.nv;
 
 #pragma unroll
-  for (int n = 0; n < kRing; ++n) issue_item<Pe::kPaired>(p, pl, c, bh, n, ring);
+  for (int n = 0; n < kRing; ++n) issue_item<Pe::kPaired, kVDims>(p, pl, c, bh, n, ring);
 
   // Phase 1: the block's partial scores.
   float acc[4][4] = {};
@@ -232,9 +258,9 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     __syncthreads();  // item n landed for every thread; the last products are done with the tiles
     transpose_item(p, pe, pl, c, n, ring + (n % kRing) * kSlotFloats, tiles);
     __syncthreads();  // the tiles are whole; slot n is free
-    if (n + kRing < items) issue_item<Pe::kPaired>(p, pl, c, bh, n + kRing, ring);
+    if (n + kRing < items) issue_item<Pe::kPaired, kVDims>(p, pl, c, bh, n + kRing, ring);
     else cp_async_commit();
-    outer_products<kQkDims>(tiles, kLd, tiles + kQkDims * kLd, kLd, ty, tx, acc);
+    outer_products<kQkDims, 4>(tiles, kLd, tiles + kQkDims * kLd, kLd, ty, tx, acc);
   }
 #pragma unroll
   for (int i = 0; i < 4; ++i)
@@ -243,7 +269,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 
   // Phase 2: the head's sums, once all of its blocks have added theirs.
   head_barrier(&words[0], pl.chunks, c == 0);
-  softmax_to_pt(p, sums, tiles);
+  softmax_to_pt<kLeanSoftmax>(p, sums, tiles);
   __shared__ bool last_reader;
   __syncthreads();  // every thread's reads of the sums are done; P^T is whole
   if (threadIdx.x == 0) {  // the reads above are ordered before the count (acq_rel)
@@ -263,40 +289,45 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     const int n = pl.nqk + v;
     cp_async_wait<kRing - 1>();
     __syncthreads();  // item n landed for every thread
-    float o[4][4] = {};
-    outer_products<kS>(tiles, kLd, ring + (n % kRing) * kSlotFloats, kVDims, ty, tx, o);
+    constexpr int kN = kVDims / 16;  // dims of O per thread
+    float o[4][kN] = {};
+    outer_products<kS, kN>(tiles, kLd, ring + (n % kRing) * kSlotFloats, kVDims, ty, tx, o);
 #pragma unroll
     for (int i = 0; i < 4; ++i)
-      if (4 * ty + i < p.Sq)
-        st4(out + std::size_t(4 * ty + i) * p.D + v * kVDims + 4 * tx, make_float4(o[i][0], o[i][1], o[i][2], o[i][3]));
+      if (4 * ty + i < p.Sq) {
+        float* dst = out + std::size_t(4 * ty + i) * p.D + v * kVDims + kN * tx;
+        if constexpr (kN == 4) st4(dst, make_float4(o[i][0], o[i][1], o[i][2], o[i][3]));
+        else *reinterpret_cast<float2*>(dst) = make_float2(o[i][0], o[i][1]);
+      }
     if (n + kRing < items) {
       __syncthreads();  // every thread is done with slot n
-      issue_item<Pe::kPaired>(p, pl, c, bh, n + kRing, ring);
+      issue_item<Pe::kPaired, kVDims>(p, pl, c, bh, n + kRing, ring);
     } else {
       cp_async_commit();
     }
   }
 }
 
-template <class Pe>
-inline constexpr auto kKernel = &head_barrier_kernel<Pe>;
+template <class Pe, int kVDims = 64, bool kLeanSoftmax = false>
+inline constexpr auto kKernel = &head_barrier_kernel<Pe, kVDims, kLeanSoftmax>;
 
-// Blocks of the kernel that fit on the device at once; asked once.
-template <class Pe>
+// Blocks of kernel K that fit on the device at once; asked once.
+template <auto K>
 inline int resident_blocks() {
   static const int n = [] {
-    set_max_dynamic_smem(kKernel<Pe>, int(kSmemBytes));
+    set_max_dynamic_smem(K, int(kSmemBytes));
     int per_sm = 0;
-    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kKernel<Pe>, kThreads, kSmemBytes));
+    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, K, kThreads, kSmemBytes));
     return per_sm * v007::sm_count();
   }();
   return n;
 }
 
-// The most blocks per head (a divisor of D / 64) that keep every block of the
-// grid resident at once.
+// The most blocks per head (a divisor of D / kUnit) that keep every block of
+// the grid resident at once.
+template <int kVDims>
 inline Plan make_plan(const AttentionProblem& p, int resident) {
-  const int units = p.D / kUnit, heads = p.B * p.Hq;
+  const int units = p.D / kUnit<kVDims>, heads = p.B * p.Hq;
   int chunks = 0;
   for (int cand = 1; cand <= units; ++cand)
     if (units % cand == 0 && long(heads) * cand <= resident) chunks = cand;
@@ -312,13 +343,13 @@ inline Plan make_plan(const AttentionProblem& p, int resident) {
   return pl;
 }
 
-template <class Pe>
+template <int kVDims = 64, bool kLeanSoftmax = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const Plan pl = make_plan(p, resident_blocks<Pe>());
+  constexpr auto kK = kKernel<Pe, kVDims, kLeanSoftmax>;
+  const Plan pl = make_plan<kVDims>(p, resident_blocks<kK>());
   float* sums = static_cast<float*>(workspace);
   unsigned* words = reinterpret_cast<unsigned*>(sums + sums_floats(p));
-  kKernel<Pe><<<dim3(unsigned(pl.chunks), unsigned(p.B * p.Hq)), kThreads, kSmemBytes, stream>>>(p, pe, pl, sums,
-                                                                                                 words);
+  kK<<<dim3(unsigned(pl.chunks), unsigned(p.B * p.Hq)), kThreads, kSmemBytes, stream>>>(p, pe, pl, sums, words);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
