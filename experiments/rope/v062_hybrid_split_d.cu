@@ -6,8 +6,8 @@
 FUSELAB_EXPERIMENT(rope, v062_hybrid_split_d) {
   namespace a = fuselab::kernels::attention;
   namespace k = fuselab::kernels::rope;
-  using Neox = k::v062::QOnly<k::v008::RopeSplitPe<true, fuselab::kernels::Sincos::kReduced>>;
-  using Inter = k::v062::QOnly<k::v008::RopeSplitPe<false, fuselab::kernels::Sincos::kReduced>>;
+  using Neox = fuselab::kernels::QOnly<k::v008::RopeSplitPe<true, fuselab::kernels::Sincos::kReduced>>;
+  using Inter = fuselab::kernels::QOnly<k::v008::RopeSplitPe<false, fuselab::kernels::Sincos::kReduced>>;
   return fuselab::Experiment{}
       .parent("rope/v061_separate_split_d")
       .hypothesis(

@@ -17,17 +17,11 @@
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
 #include "kernels/common/problem.h"
+#include "kernels/common/q_only_hook.cuh"
 #include "kernels/rope/v000_separate.cuh"
 #include "kernels/rope/v008_split_d.cuh"
 
 namespace fuselab::kernels::rope::v062 {
-
-// A phase-1 hook that rotates Q and leaves K as it lands.
-template <class Pe>
-struct QOnly : Pe {
-  __device__ void k(float4&, int, int) const {}
-  __device__ void k2(float4&, float4&, int, int) const {}
-};
 
 // The rotated K first, attention v039's buffers after it.
 inline std::size_t workspace_bytes(const AttentionProblem& p) {

@@ -48,17 +48,23 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return q_bytes(p) + std::size_t(p.B) * p.Hkv * p.Sk * p.D * sizeof(float);
 }
 
+// Adds the PE to Q into qo (if non-null) and to K into ko (if non-null), one
+// launch.
+inline void add_pe(const AttentionProblem& p, float* qo, float* ko, cudaStream_t stream) {
+  const long nq4 = qo ? long(p.B) * p.Hq * p.Sq * p.D / 4 : 0;
+  const long nk4 = ko ? long(p.B) * p.Hkv * p.Sk * p.D / 4 : 0;
+  const long blocks = std::max<long>(1, std::min<long>((nq4 + nk4 + 255) / 256, 132L * 16));
+  add_pe_kernel<<<unsigned(blocks), 256, 0, stream>>>(p.q, p.k, p.inv_freq, qo, ko, nq4, nk4, p.D,
+                                                      p.Sq, p.Sk, p.q_offset, p.k_offset);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
 // Launches the PE pass into workspace (workspace_bytes(p)); returns the
 // problem on Q', K' with no PE left to add.
 inline AttentionProblem with_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   float* qo = static_cast<float*>(workspace);
   float* ko = reinterpret_cast<float*>(static_cast<char*>(workspace) + q_bytes(p));
-  const long nq4 = long(p.B) * p.Hq * p.Sq * p.D / 4;
-  const long nk4 = long(p.B) * p.Hkv * p.Sk * p.D / 4;
-  const long blocks = std::min<long>((nq4 + nk4 + 255) / 256, 132L * 16);
-  add_pe_kernel<<<unsigned(blocks), 256, 0, stream>>>(p.q, p.k, p.inv_freq, qo, ko, nq4, nk4, p.D,
-                                                      p.Sq, p.Sk, p.q_offset, p.k_offset);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  add_pe(p, qo, ko, stream);
   AttentionProblem p2 = p;
   p2.q = qo;
   p2.k = ko;
