@@ -33,7 +33,7 @@
 #include <string>
 
 #include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v007_mma_split_d.cuh"  // sm_count
+#include "kernels/attention/v008_mma_one_launch.cuh"  // resident_blocks
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/cuda_check.h"
@@ -311,18 +311,6 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 template <class Pe, int kVDims = 64, bool kLeanSoftmax = false>
 inline constexpr auto kKernel = &head_barrier_kernel<Pe, kVDims, kLeanSoftmax>;
 
-// Blocks of kernel K that fit on the device at once; asked once.
-template <auto K>
-inline int resident_blocks() {
-  static const int n = [] {
-    set_max_dynamic_smem(K, int(kSmemBytes));
-    int per_sm = 0;
-    FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, K, kThreads, kSmemBytes));
-    return per_sm * v007::sm_count();
-  }();
-  return n;
-}
-
 // The most blocks per head (a divisor of D / kUnit) that keep every block of
 // the grid resident at once.
 template <int kVDims>
@@ -346,7 +334,8 @@ inline Plan make_plan(const AttentionProblem& p, int resident) {
 template <int kVDims = 64, bool kLeanSoftmax = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   constexpr auto kK = kKernel<Pe, kVDims, kLeanSoftmax>;
-  const Plan pl = make_plan<kVDims>(p, resident_blocks<kK>());
+  static_assert(v008::kThreads == kThreads, "v008's occupancy query asks for this block size");
+  const Plan pl = make_plan<kVDims>(p, v008::resident_blocks<kK, kSmemBytes>());
   float* sums = static_cast<float*>(workspace);
   unsigned* words = reinterpret_cast<unsigned*>(sums + sums_floats(p));
   kK<<<dim3(unsigned(pl.chunks), unsigned(p.B * p.Hq)), kThreads, kSmemBytes, stream>>>(p, pe, pl, sums, words);

@@ -83,6 +83,16 @@ inline void rotate_qk(const AttentionProblem& p, float* qo, float* ko, cudaStrea
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
+// Launches the rotation of K alone into workspace (k_bytes(p)); returns the
+// problem on K' with Q still to rotate (the hybrids).
+inline AttentionProblem k_rotated(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  float* ko = static_cast<float*>(workspace);
+  rotate_qk(p, nullptr, ko, stream);
+  AttentionProblem p2 = p;
+  p2.k = ko;
+  return p2;
+}
+
 // Launches the rotation of Q and K into workspace (workspace_bytes(p));
 // returns the problem on Q', K' with no rotation left to do.
 inline AttentionProblem rotated(const AttentionProblem& p, void* workspace, cudaStream_t stream) {

@@ -14,10 +14,7 @@ namespace fuselab::kernels::rope::v007 {
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v000::k_bytes(p); }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  v000::rotate_qk(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
+  const AttentionProblem p2 = v000::k_rotated(p, workspace, stream);
   v002::launch_rope_rows<1, attention::v001::kThreads, attention::v001::kMaxNV, true,
                          /*kQ=*/true, /*kK=*/false>(p2, stream);
 }

@@ -29,10 +29,7 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  v000::rotate_qk(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
+  const AttentionProblem p2 = v000::k_rotated(p, workspace, stream);
   void* rest = static_cast<char*>(workspace) + v000::k_bytes(p);
   v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QOnly<std::decay_t<decltype(pe)>>;

@@ -24,10 +24,7 @@ namespace fuselab::kernels::rope::v076 {
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v000::k_bytes(p); }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  v000::rotate_qk(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
+  const AttentionProblem p2 = v000::k_rotated(p, workspace, stream);
   v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QOnly<std::decay_t<decltype(pe)>>;
     attention::v054::launch_with<true, true, true, true>(p2, Pe{pe}, stream);

@@ -59,6 +59,16 @@ inline void add_pe(const AttentionProblem& p, float* qo, float* ko, cudaStream_t
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
+// Launches the PE pass over K alone into workspace (K's bytes); returns the
+// problem on K' with Q's PE still to add (the hybrids).
+inline AttentionProblem k_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  float* ko = static_cast<float*>(workspace);
+  add_pe(p, nullptr, ko, stream);
+  AttentionProblem p2 = p;
+  p2.k = ko;
+  return p2;
+}
+
 // Launches the PE pass into workspace (workspace_bytes(p)); returns the
 // problem on Q', K' with no PE left to add.
 inline AttentionProblem with_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {

@@ -27,11 +27,8 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  v000::add_pe(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
-  attention::v054::launch_with<true, true, true, true>(p2, Pe{{p.inv_freq}}, stream);
+  attention::v054::launch_with<true, true, true, true>(v000::k_pe_added(p, workspace, stream), Pe{{p.inv_freq}},
+                                                      stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v073
