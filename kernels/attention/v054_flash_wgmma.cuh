@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "kernels/attention/v017_wgmma_scores.cuh"  // require_sm90a
 #include "kernels/common/async_copy.cuh"
@@ -129,6 +130,21 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
   }
 }
 
+// A hook whose K transform comes in two steps (sinusoidal v075, rope v078):
+// k_fetch(pos, i) loads what the transform of dims i..i+3 and i+64.. needs
+// (a KFetched), k_apply(lo, hi, fetched) applies it. With the lean tile the
+// kernel fetches tile j + 1's as soon as tile j is converted, a tile ahead.
+template <class Pe, class = void>
+struct KFetch {
+  static constexpr bool kOn = false;
+  struct type {};
+};
+template <class Pe>
+struct KFetch<Pe, std::void_t<typename Pe::KFetched>> {
+  static constexpr bool kOn = true;
+  using type = typename Pe::KFetched;
+};
+
 // kAhead (v055): two sets of tile operands; tile j + 1's K is converted
 // while tile j's scores run on the tensor cores, and its V while tile j's
 // P V runs.
@@ -214,6 +230,21 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     cp_async_commit();
   };
 
+  // KFetch hooks: what tile j's transform needs, fetched a tile ahead for
+  // the lean tile's keys and dims (convert_k's key0 + 16r and i).
+  typename KFetch<Pe>::type kf[2];
+  auto fetch_k = [&](int j) {
+    if constexpr (KFetch<Pe>::kOn) {
+      const int key0 = (tid & 7) + 8 * (tid >> 7), i = 4 * ((tid >> 3) & 15);
+#pragma unroll
+      for (int r = 0; r < 2; ++r) {
+        const int kk = j * kKeys + key0 + 16 * r;
+        if (kk < p.Sk) kf[r] = pe.k_fetch(p.k_offset + kk, i);
+      }
+    }
+  };
+  static_assert(!KFetch<Pe>::kOn || kLean, "a fetching hook needs the lean tile");
+
   // Tile j's K (PE, split) into its operand set.
   auto convert_k = [&](int j) {
     float* const kbig = operands(j);
@@ -229,10 +260,15 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       for (int r = 0; r < 2; ++r) {
         float4 lo = ld4(src + 16 * r * kLdRaw), hi = ld4(src + 16 * r * kLdRaw + kD / 2);
         const int kk = j * kKeys + key0 + 16 * r;
-        if (kk < p.Sk) apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+        if constexpr (KFetch<Pe>::kOn) {
+          if (kk < p.Sk) pe.k_apply(lo, hi, kf[r]);
+        } else if (kk < p.Sk) {
+          apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+        }
         put_split4_at(dst, dst + kKFloats, 2 * r * KLayout::kSbo, lo);
         put_split4_at(dst, dst + kKFloats, 2 * r * KLayout::kSbo + kHi, hi);
       }
+      fetch_k(j + 1);
     } else {
 #pragma unroll
       for (int r = 0; r < kKeys * (kD / 8) / kThreads; ++r) {
@@ -299,6 +335,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   }
 
   if (tiles > 0) load_raw(0);
+  fetch_k(0);
   if (kAhead && tiles > 0) {
     cp_async_wait<0>();
     __syncthreads();

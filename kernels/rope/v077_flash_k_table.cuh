@@ -57,18 +57,29 @@ struct Pe : v008::RopeSplitPe<kNeox, Sincos::kReduced> {
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return std::size_t(p.Sk) * p.D * sizeof(float); }
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+struct Tables {
+  const float* cos_t;
+  const float* sin_t;
+};
+
+// Writes the tables into workspace (workspace_bytes(p)).
+inline Tables write_tables(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   float* cos_t = static_cast<float*>(workspace);
   float* sin_t = cos_t + std::size_t(p.Sk) * (p.D / 2);
   const long n = long(p.Sk) * (p.D / 2);
   k_cs_table_kernel<<<unsigned(std::min<long>((n + 255) / 256, 132L * 8)), 256, 0, stream>>>(p, cos_t, sin_t);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
+  return {cos_t, sin_t};
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  const Tables t = write_tables(p, workspace, stream);
   if (p.pe == PeKind::RopeNeox)
     attention::v054::launch_with<true, true, true, true>(
-        p, Pe<true>{{p.inv_freq}, cos_t, sin_t, p.k_offset, p.D / 2}, stream);
+        p, Pe<true>{{p.inv_freq}, t.cos_t, t.sin_t, p.k_offset, p.D / 2}, stream);
   else
     attention::v054::launch_with<true, true, true, true>(
-        p, Pe<false>{{p.inv_freq}, cos_t, sin_t, p.k_offset, p.D / 2}, stream);
+        p, Pe<false>{{p.inv_freq}, t.cos_t, t.sin_t, p.k_offset, p.D / 2}, stream);
 }
 
 }  // namespace fuselab::kernels::rope::v077

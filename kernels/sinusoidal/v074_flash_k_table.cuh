@@ -43,11 +43,15 @@ struct Pe : v016::Pe {
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return std::size_t(p.Sk) * p.D * sizeof(float); }
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* table = static_cast<float*>(workspace);
+inline void write_table(const AttentionProblem& p, float* table, cudaStream_t stream) {
   const long n = long(p.Sk) * p.D;
   k_pe_table_kernel<<<unsigned(std::min<long>((n + 255) / 256, 132L * 8)), 256, 0, stream>>>(p, table);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  float* table = static_cast<float*>(workspace);
+  write_table(p, table, stream);
   attention::v054::launch_with<true, true, true, true>(p, Pe{{p.inv_freq}, table, p.k_offset, p.D}, stream);
 }
 
