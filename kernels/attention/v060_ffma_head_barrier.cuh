@@ -38,6 +38,7 @@
 #include "kernels/common/check.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/global_red.cuh"
+#include "kernels/common/grid_barrier.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/reduce.cuh"
 #include "kernels/common/vec.cuh"
@@ -72,21 +73,6 @@ struct Plan {
 inline std::size_t sums_floats(const AttentionProblem& p) { return std::size_t(p.B) * p.Hq * kS * kS; }
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return sums_floats(p) * sizeof(float) + std::size_t(p.B) * p.Hq * kWordsPerHead * sizeof(unsigned);
-}
-
-// The head's blocks meet here: every write before it by any of them is
-// visible after it to all. The block of chunk 0 adds 2^31 - (chunks - 1) and
-// every other block 1, so the word's top bit flips once all have arrived;
-// one barrier per launch, so any starting value works.
-__device__ __forceinline__ void head_barrier(unsigned* word, int chunks, bool leader) {
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> w(*word);
-    const unsigned add = leader ? 0x80000000u - unsigned(chunks - 1) : 1u;
-    const unsigned before = w.fetch_add(add, cuda::memory_order_acq_rel);
-    while (((before ^ w.load(cuda::memory_order_acquire)) & 0x80000000u) == 0) __nanosleep(32);
-  }
-  __syncthreads();
 }
 
 // Issue item n of block (c, bh) into ring slot n % kRing: Q/K items first,
@@ -268,7 +254,7 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
       red_add4(sums + (4 * ty + i) * kS + 4 * tx, make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
 
   // Phase 2: the head's sums, once all of its blocks have added theirs.
-  head_barrier(&words[0], pl.chunks, c == 0);
+  counting_barrier(&words[0], unsigned(pl.chunks), c == 0);  // the head's blocks meet
   softmax_to_pt<kLeanSoftmax>(p, sums, tiles);
   __shared__ bool last_reader;
   __syncthreads();  // every thread's reads of the sums are done; P^T is whole

@@ -24,19 +24,24 @@ struct CoopGridBarrier {
   __device__ void sync() const { cooperative_groups::this_grid().sync(); }
 };
 
+// The counting barrier of `members` blocks on one word, of which exactly one
+// is the leader (CountingGridBarrier's scheme for any group of blocks, e.g.
+// the blocks of one head: attention v060).
+__device__ __forceinline__ void counting_barrier(unsigned int* word, unsigned int members, bool leader) {
+  __syncthreads();  // the block's writes, ordered before thread 0's release
+  if (threadIdx.x == 0) {
+    cuda::atomic_ref<unsigned int, cuda::thread_scope_device> w(*word);
+    const unsigned int add = leader ? 0x80000000u - (members - 1) : 1u;
+    const unsigned int before = w.fetch_add(add, cuda::memory_order_acq_rel);
+    while (((before ^ w.load(cuda::memory_order_acquire)) & 0x80000000u) == 0) __nanosleep(32);
+  }
+  __syncthreads();  // what thread 0 acquired, ordered before the block's reads
+}
+
 struct CountingGridBarrier {
   unsigned int* word;
 
-  __device__ void sync() const {
-    __syncthreads();  // the block's writes, ordered before thread 0's release
-    if (threadIdx.x == 0) {
-      cuda::atomic_ref<unsigned int, cuda::thread_scope_device> w(*word);
-      const unsigned int add = blockIdx.x == 0 ? 0x80000000u - (gridDim.x - 1) : 1u;
-      const unsigned int before = w.fetch_add(add, cuda::memory_order_acq_rel);
-      while (((before ^ w.load(cuda::memory_order_acquire)) & 0x80000000u) == 0) __nanosleep(32);
-    }
-    __syncthreads();  // what thread 0 acquired, ordered before the block's reads
-  }
+  __device__ void sync() const { counting_barrier(word, gridDim.x, blockIdx.x == 0); }
 };
 
 }  // namespace fuselab::kernels
