@@ -54,6 +54,16 @@ __device__ __forceinline__ void tma_load_3d(void* dst, const CUtensorMap* map, s
       : "memory");
 }
 
+// `bytes` (a multiple of 16) contiguous from global src into dst, no tensor
+// map: the 1-D bulk copy, its completion counted on bar like a TMA tile's.
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, std::uint64_t* bar) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
+          shared_address(dst)),
+      "l"(reinterpret_cast<std::uint64_t>(src)), "r"(bytes), "r"(shared_address(bar))
+      : "memory");
+}
+
 #endif  // __CUDA_ARCH__ >= 900
 
 }  // namespace fuselab::kernels

@@ -1,0 +1,358 @@
+// attention v063 — the flash kernel's tile operands prepared once, ahead of
+// it. In v054 - v059 every 128-row block converts each K and V tile itself:
+// it adds K's PE, splits K and V into tf32 big and small parts and transposes
+// V, 8 times per key at Sq = 1024, between block barriers that keep its two
+// warpgroups in step (ncu, v059: 2.1 barrier-stall cycles per instruction).
+// Here:
+//   pack_kernel: one block per (32-key tile, batch x KV head) converts the
+//      tile once, with v054's layouts, and writes the operand set (K big,
+//      K small, V^T's four parts: 64 KB) contiguously to workspace;
+//   packed_kernel: v054's Q prologue, score and P V products and lean
+//      softmax, but the operand sets arrive by one bulk copy each into a
+//      two-stage ring, their landing counted on mbarriers. The two
+//      warpgroups take each stage independently; the second to finish with
+//      a stage issues the copy of the set two tiles on into it. So one's
+//      softmax can run under the other's products, and there is no block
+//      barrier in the tile loop (a warpgroup waits only for its own warps).
+// The price: the pack moves ~3x K and V's bytes once (reads K, V; writes
+// four parts), and the blocks read 64 KB a tile from L2 instead of 32.
+// Hooks transform Q in packed_kernel and K in pack_kernel.
+// Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "kernels/attention/v054_flash_wgmma.cuh"
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/named_barrier.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/tma.cuh"
+#include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_tf32.cuh"
+
+namespace fuselab::kernels::attention::v063 {
+
+using v054::kBlockRows;
+using v054::kD;
+using v054::kGroups;
+using v054::kKeys;
+using v054::kKFloats;
+using v054::kLdRaw;
+using v054::kQFloats;
+using v054::kRows;
+using v054::kSplitFloats;
+using v054::kVFloats;
+using v054::KLayout;
+using v054::QLayout;
+using v054::VLayout;
+
+inline constexpr int kStages = 2;
+inline constexpr int kThreads = 128 * kGroups;
+inline constexpr unsigned kSetBytes = kSplitFloats * sizeof(float);
+inline constexpr int kStageAt = kGroups * kQFloats;
+// After the stages: full[kStages] (mbarriers), then done[kStages] (how many
+// warpgroups finished with the stage's current set).
+inline constexpr int kBarAt = kStageAt + kStages * kSplitFloats;
+inline constexpr std::size_t kSmemBytes =
+    std::size_t(kBarAt) * sizeof(float) + kStages * (sizeof(std::uint64_t) + sizeof(unsigned));
+static_assert(kSmemBytes <= 227 * 1024, "Q big and two operand sets fit one block's shared memory");
+static_assert(kBlockRows * kLdRaw <= kStages * kSplitFloats, "raw Q is staged where the operand sets go");
+static_assert(kSetBytes % 16 == 0 && (kBarAt * sizeof(float)) % 8 == 0, "bulk copies and mbarriers aligned");
+
+__host__ __device__ inline int tiles_of(const AttentionProblem& p) { return (p.Sk + kKeys - 1) / kKeys; }
+
+inline std::size_t workspace_bytes(const AttentionProblem& p) {
+  return std::size_t(p.B) * p.Hkv * tiles_of(p) * kSetBytes;
+}
+
+// Pack: raw tile (v054's raw layout) in shared memory, converted into an
+// operand set there with v054's generic (non-lean) index maps, then copied
+// out whole. Keys past Sk land as zeros (their scores are masked).
+inline constexpr int kPackThreads = 256;
+inline constexpr std::size_t kPackSmemBytes = std::size_t(kSplitFloats + 2 * kKeys * kLdRaw) * sizeof(float);
+
+template <class Pe>
+__global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProblem p, const Pe pe,
+                                                           float* __restrict__ packed) {
+  extern __shared__ __align__(128) float smem[];
+  float* const set = smem;
+  float* const kraw = smem + kSplitFloats;
+  float* const vraw = kraw + kKeys * kLdRaw;
+  const int tid = threadIdx.x, j = blockIdx.x, bkv = blockIdx.y;
+  const float* kbase = p.k + std::size_t(bkv) * p.Sk * kD;
+  const float* vbase = p.v + std::size_t(bkv) * p.Sk * kD;
+  for (int e = tid; e < kKeys * kD / 4; e += kPackThreads) {
+    const int key = e >> 5, c = 4 * (e & 31), kk = j * kKeys + key;
+    const bool ok = kk < p.Sk;
+    const std::size_t at = std::size_t(ok ? kk : 0) * kD + c;
+    cp_async16(kraw + key * kLdRaw + c, kbase + at, ok);
+    cp_async16(vraw + key * kLdRaw + c, vbase + at, ok);
+  }
+  cp_async_commit();
+  cp_async_wait<0>();
+  __syncthreads();
+  for (int e = tid; e < kKeys * (kD / 8); e += kPackThreads) {
+    const int key = e & (kKeys - 1), i = 4 * (e / kKeys), kk = j * kKeys + key;
+    float4 lo = ld4(kraw + key * kLdRaw + i), hi = ld4(kraw + key * kLdRaw + i + kD / 2);
+    if (kk < p.Sk) v054::apply_pe<Pe, false>(pe, lo, hi, p.k_offset + kk, i);
+    v054::put_split4<KLayout>(set, set + kKFloats, key, i, lo);
+    v054::put_split4<KLayout>(set, set + kKFloats, key, i + kD / 2, hi);
+  }
+  // V^T: key 8 ks + 2 kq + par sits at K index 8 ks + kq + 4 par (v054).
+  float* const vt = set + 2 * kKFloats;
+  for (int e = tid; e < kKeys * kD; e += kPackThreads) {
+    const int dim = e & (kD - 1), key = e / kD;
+    const int col = 8 * (key >> 3) + ((key & 7) >> 1) + 4 * (key & 1);
+    const int off = VLayout::offset(dim % 64, col);
+    std::uint32_t big, small;
+    split_tf32<v054::kSplit>(vraw[key * kLdRaw + dim], big, small);
+    vt[(dim / 64) * kVFloats + off] = __uint_as_float(big);
+    vt[(2 + dim / 64) * kVFloats + off] = __uint_as_float(small);
+  }
+  __syncthreads();
+  float* dst = packed + (std::size_t(bkv) * gridDim.x + j) * kSplitFloats;
+  for (int e = tid; e < kSplitFloats / 4; e += kPackThreads) st4(dst + 4 * e, ld4(set + 4 * e));
+}
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads, 1)
+    packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  extern __shared__ __align__(128) float smem[];
+  const int tid = threadIdx.x, wg = tid >> 7, warp = (tid >> 5) & 3, lane = tid & 31;
+  const int g = lane >> 2, t = lane & 3;
+  const int bh = blockIdx.y, h = bh % p.Hq, b = bh / p.Hq, kvh = h / (p.Hq / p.Hkv);
+  const int row0 = blockIdx.x * kBlockRows;
+  const int head_tiles = tiles_of(p);
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
+  const float* sets = packed + std::size_t(b * p.Hkv + kvh) * head_tiles * kSplitFloats;
+  float* obase = p.out + std::size_t(bh) * p.Sq * kD;
+  float* const stages = smem + kStageAt;
+  std::uint64_t* const full = reinterpret_cast<std::uint64_t*>(smem + kBarAt);
+  unsigned* const done = reinterpret_cast<unsigned*>(full + kStages);
+
+  if (tid == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      mbarrier_init(full + s, 1);
+      done[s] = 0;
+    }
+    fence_mbarrier_init();
+  }
+  // ---- Q (v054's prologue): the PE applied, big part to shared memory,
+  // raw copy staged where the operand sets go.
+  {
+    for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
+      const int r = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15), row = row0 + r;
+      float4 lo = zero4(), hi = zero4();
+      if (row < p.Sq) {
+        lo = ld4(qbase + std::size_t(row) * kD + i);
+        hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
+        v054::apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
+      }
+      float* const qb = smem + (r / kRows) * kQFloats;
+      v054::put_split4<QLayout>(qb, nullptr, r % kRows, i, lo);
+      v054::put_split4<QLayout>(qb, nullptr, r % kRows, i + kD / 2, hi);
+      st4(stages + r * kLdRaw + i, lo);
+      st4(stages + r * kLdRaw + i + kD / 2, hi);
+    }
+  }
+  fence_proxy_async_shared();
+  __syncthreads();
+  std::uint32_t qs[kD / 8][4];
+  {
+    const float* st = stages + (kRows * wg + 16 * warp) * kLdRaw;
+#pragma unroll
+    for (int s = 0; s < kD / 8; ++s) {
+      const float a[4] = {st[g * kLdRaw + 8 * s + t], st[(g + 8) * kLdRaw + 8 * s + t],
+                          st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        std::uint32_t big;
+        split_tf32<v054::kSplit>(a[i], big, qs[s][i]);
+      }
+    }
+  }
+  __syncthreads();  // the staging area is free for the operand sets
+
+  const int last_row = min(p.Sq, row0 + kBlockRows) - 1;
+  const int kv_end = p.causal ? max(0, min(p.Sk, p.q_offset + last_row - p.k_offset + 1)) : p.Sk;
+  const int tiles = (kv_end + kKeys - 1) / kKeys;
+
+  // Set j goes to stage j % kStages.
+  auto issue = [&](int j) {
+    const int s = j % kStages;
+    mbarrier_expect_tx(full + s, kSetBytes);
+    bulk_load(stages + s * kSplitFloats, sets + std::size_t(j) * kSplitFloats, kSetBytes, full + s);
+  };
+  if (tid == 0) {
+    fence_proxy_async_shared();  // the staging reads come before the copies' writes
+    for (int j = 0; j < min(tiles, kStages); ++j) issue(j);
+  }
+
+  float o[2][32];
+#pragma unroll
+  for (int i = 0; i < 32; ++i) o[0][i] = o[1][i] = 0.f;
+  float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f};
+  const int qrow = row0 + kRows * wg + 16 * warp + g;
+  const float* const qbig = smem + wg * kQFloats;
+  const std::uint64_t q_desc = QLayout::desc(qbig, 0);
+  const std::uint64_t kb_desc = KLayout::desc(stages, 0);
+  const std::uint64_t ks_desc = KLayout::desc(stages + kKFloats, 0);
+  std::uint64_t v_desc[4];
+#pragma unroll
+  for (int i = 0; i < 4; ++i) v_desc[i] = VLayout::desc(stages + 2 * kKFloats + i * kVFloats, 0);
+  const float c = p.scale * 1.4426950408889634f;
+
+  for (int j = 0; j < tiles; ++j) {
+    const int s = j % kStages;
+    const std::uint64_t set_shift = std::uint64_t(s * (kSplitFloats / 4));
+    mbarrier_wait(full + s, (j / kStages) & 1);
+
+    // Scores, 3xTF32 (small terms first).
+    float sc[16];
+#pragma unroll
+    for (int i = 0; i < 16; ++i) sc[i] = 0.f;
+    wgmma_fence_operands(sc);
+    wgmma_fence();
+#pragma unroll
+    for (int k = 0; k < kD / 8; ++k) {
+      const std::uint64_t qb = QLayout::desc_step(q_desc, k);
+      const std::uint64_t kb = KLayout::desc_step(kb_desc + set_shift, k);
+      const std::uint64_t ksd = KLayout::desc_step(ks_desc + set_shift, k);
+      wgmma_m64n32k8_tf32_ra(sc, qs[k], kb);
+      wgmma_m64n32k8_tf32(sc, qb, ksd);
+      wgmma_m64n32k8_tf32(sc, qb, kb);
+    }
+    wgmma_commit();
+    wgmma_wait<0>();
+    wgmma_fence_operands(sc);
+
+    // v054's lean online softmax (base 2, the scale folded in, masks only
+    // on tiles that need them).
+    const int tile_end = (j + 1) * kKeys;
+    const bool full_tile = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
+    float tmax[2] = {-INFINITY, -INFINITY};
+#pragma unroll
+    for (int i = 0; i < 16; ++i) {
+      float v = sc[i] * c;
+      if (!full_tile) {
+        const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+        const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+        v = visible ? v : -INFINITY;
+      }
+      sc[i] = v;
+      tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
+    }
+    float alpha[2];
+    v054::move_row_maxima<true>(tmax, m, l, alpha);
+#pragma unroll
+    for (int i = 0; i < 16; ++i) {
+      const int x = (i >> 1) & 1;
+      sc[i] = (full_tile || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
+      l[x] += sc[i];
+    }
+    if (!__all_sync(0xffffffffu, alpha[0] == 1.f && alpha[1] == 1.f)) {
+#pragma unroll
+      for (int i = 0; i < 32; ++i) {
+        o[0][i] *= alpha[(i >> 1) & 1];
+        o[1][i] *= alpha[(i >> 1) & 1];
+      }
+    }
+
+    // P V (v054's key order in the A fragments).
+    std::uint32_t pb[kKeys / 8][4], ps[kKeys / 8][4];
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj) {
+      const float a[4] = {sc[4 * jj], sc[4 * jj + 2], sc[4 * jj + 1], sc[4 * jj + 3]};
+#pragma unroll
+      for (int i = 0; i < 4; ++i) split_tf32<v054::kSplit>(a[i], pb[jj][i], ps[jj][i]);
+    }
+    wgmma_fence_operands(o[0]);
+    wgmma_fence_operands(o[1]);
+    wgmma_fence();
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj)
+#pragma unroll
+      for (int half = 0; half < 2; ++half) {
+        const std::uint64_t vb = VLayout::desc_step(v_desc[half] + set_shift, jj);
+        const std::uint64_t vs = VLayout::desc_step(v_desc[2 + half] + set_shift, jj);
+        wgmma_m64n64k8_tf32_ra(o[half], ps[jj], vb);
+        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vs);
+        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
+      }
+    wgmma_commit();
+    wgmma_wait<0>();
+#pragma unroll
+    for (int jj = 0; jj < kKeys / 8; ++jj) {
+      wgmma_fence_operands(pb[jj]);
+      wgmma_fence_operands(ps[jj]);
+    }
+    wgmma_fence_operands(o[0]);
+    wgmma_fence_operands(o[1]);
+    // The warpgroup is done with stage s; the second to get here refills it.
+    named_barrier_sync(1 + wg, 128);
+    if ((tid & 127) == 0 && atomicAdd(done + s, 1u) == kGroups - 1) {
+      atomicExch(done + s, 0u);
+      if (j + kStages < tiles) issue(j + kStages);
+    }
+  }
+
+  // O = acc / l (v054's epilogue).
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 1);
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 2);
+  }
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    const int row = qrow + 8 * x;
+    if (row >= p.Sq) continue;
+    const float inv = 1.f / l[x];
+    float* out = obase + std::size_t(row) * kD + 2 * t;
+#pragma unroll
+    for (int hf = 0; hf < 2; ++hf)
+#pragma unroll
+      for (int jj = 0; jj < 8; ++jj)
+        *reinterpret_cast<float2*>(out + 64 * hf + 8 * jj) =
+            make_float2(o[hf][4 * jj + 2 * x] * inv, o[hf][4 * jj + 2 * x + 1] * inv);
+  }
+#else
+  __trap();  // not built for sm_90a: launch_with refuses before this runs
+#endif
+}
+
+template <class Pe>
+inline constexpr auto kPackKernel = &pack_kernel<Pe>;
+template <class Pe>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe>;
+
+// kpe transforms K in the pack, qpe Q in the attention kernel.
+template <class KPe, class QPe>
+inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
+                        cudaStream_t stream) {
+  v017::require_sm90a();
+  if (p.D != kD)
+    throw std::runtime_error("attention v063 is compiled for head_dim 128 only; its limits say so");
+  float* packed = static_cast<float*>(workspace);
+  constexpr auto pack = kPackKernel<KPe>;
+  set_max_dynamic_smem(pack, int(kPackSmemBytes));
+  pack<<<dim3(unsigned(tiles_of(p)), unsigned(p.B) * p.Hkv), kPackThreads, kPackSmemBytes, stream>>>(p, kpe, packed);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  constexpr auto kernel = kPackedKernel<QPe>;
+  set_max_dynamic_smem(kernel, int(kSmemBytes));
+  const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
+  kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  launch_with(p, v002::NoPe{}, v002::NoPe{}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v063

@@ -1,0 +1,14 @@
+// A barrier among some of a block's warps (bar.sync with an id and a thread
+// count): a warpgroup can wait for its own four warps without holding the
+// rest of the block. Id 0 is __syncthreads()'s.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace fuselab::kernels {
+
+__device__ __forceinline__ void named_barrier_sync(unsigned id, unsigned threads) {
+  asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
+
+}  // namespace fuselab::kernels
