@@ -17,6 +17,8 @@
 // The price: the pack moves ~3x K and V's bytes once (reads K, V; writes
 // four parts), and the blocks read 64 KB a tile from L2 instead of 32.
 // Hooks transform Q in packed_kernel and K in pack_kernel.
+// kPingPong (v064): the warpgroups take turns to issue their products, so
+// that each one's softmax runs under the other's products (see v064's file).
 // Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
@@ -120,7 +122,11 @@ __global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProbl
   for (int e = tid; e < kSplitFloats / 4; e += kPackThreads) st4(dst + 4 * e, ld4(set + 4 * e));
 }
 
-template <class Pe>
+// Named barriers: 1 + wg, a warpgroup's own four warps; kTurn + wg, its
+// turn to issue products (kPingPong).
+inline constexpr unsigned kTurn = 1 + kGroups;
+
+template <class Pe, bool kPingPong = false>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -208,6 +214,17 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
   for (int i = 0; i < 4; ++i) v_desc[i] = VLayout::desc(stages + 2 * kKFloats + i * kVFloats, 0);
   const float c = p.scale * 1.4426950408889634f;
+  // Turns alternate: warpgroup 0's scores, 1's scores, 0's P V, 1's P V, ...
+  // A warpgroup waits for its turn, issues, and hands the turn over; the
+  // tensor cores run the products in that order.
+  auto take_turn = [&] {
+    if constexpr (kPingPong) named_barrier_sync(kTurn + wg, kThreads);
+  };
+  auto hand_over = [&] {
+    if constexpr (kPingPong) named_barrier_arrive(kTurn + (1 - wg), kThreads);
+  };
+  static_assert(!kPingPong || kGroups == 2, "turns between two warpgroups");
+  if (kPingPong && wg == 1 && tiles > 0) hand_over();  // warpgroup 0 goes first
 
   for (int j = 0; j < tiles; ++j) {
     const int s = j % kStages;
@@ -219,6 +236,7 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
     for (int i = 0; i < 16; ++i) sc[i] = 0.f;
     wgmma_fence_operands(sc);
+    take_turn();
     wgmma_fence();
 #pragma unroll
     for (int k = 0; k < kD / 8; ++k) {
@@ -230,6 +248,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       wgmma_m64n32k8_tf32(sc, qb, kb);
     }
     wgmma_commit();
+    hand_over();
     wgmma_wait<0>();
     wgmma_fence_operands(sc);
 
@@ -275,6 +294,7 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
     wgmma_fence_operands(o[0]);
     wgmma_fence_operands(o[1]);
+    take_turn();
     wgmma_fence();
 #pragma unroll
     for (int jj = 0; jj < kKeys / 8; ++jj)
@@ -287,6 +307,7 @@ __global__ void __launch_bounds__(kThreads, 1)
         wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
       }
     wgmma_commit();
+    hand_over();
     wgmma_wait<0>();
 #pragma unroll
     for (int jj = 0; jj < kKeys / 8; ++jj) {
@@ -302,6 +323,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (j + kStages < tiles) issue(j + kStages);
     }
   }
+  if (kPingPong && wg == 0 && tiles > 0) take_turn();  // warpgroup 1's last hand-over
 
   // O = acc / l (v054's epilogue).
 #pragma unroll
@@ -329,11 +351,11 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe>;
+template <class Pe, bool kPingPong = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kPingPong>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
-template <class KPe, class QPe>
+template <bool kPingPong = false, class KPe, class QPe>
 inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
                         cudaStream_t stream) {
   v017::require_sm90a();
@@ -344,7 +366,7 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
   set_max_dynamic_smem(pack, int(kPackSmemBytes));
   pack<<<dim3(unsigned(tiles_of(p)), unsigned(p.B) * p.Hkv), kPackThreads, kPackSmemBytes, stream>>>(p, kpe, packed);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
-  constexpr auto kernel = kPackedKernel<QPe>;
+  constexpr auto kernel = kPackedKernel<QPe, kPingPong>;
   set_max_dynamic_smem(kernel, int(kSmemBytes));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
   kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed);
