@@ -19,6 +19,8 @@
 // Hooks transform Q in packed_kernel and K in pack_kernel.
 // kPingPong (v064): the warpgroups take turns to issue their products, so
 // that each one's softmax runs under the other's products (see v064's file).
+// kBigQInRegisters (v065): Q's big part in the A-fragment registers and its
+// small part in shared memory, the other way round from v054 (see v065's file).
 // Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
@@ -126,7 +128,17 @@ __global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProbl
 // turn to issue products (kPingPong).
 inline constexpr unsigned kTurn = 1 + kGroups;
 
-template <class Pe, bool kPingPong = false>
+// x's small tf32 parts (x minus its big part).
+__device__ __forceinline__ float4 small_part4(float4 x) {
+  std::uint32_t b, s[4];
+  split_tf32<v054::kSplit>(x.x, b, s[0]);
+  split_tf32<v054::kSplit>(x.y, b, s[1]);
+  split_tf32<v054::kSplit>(x.z, b, s[2]);
+  split_tf32<v054::kSplit>(x.w, b, s[3]);
+  return make_float4(__uint_as_float(s[0]), __uint_as_float(s[1]), __uint_as_float(s[2]), __uint_as_float(s[3]));
+}
+
+template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -150,8 +162,9 @@ __global__ void __launch_bounds__(kThreads, 1)
     }
     fence_mbarrier_init();
   }
-  // ---- Q (v054's prologue): the PE applied, big part to shared memory,
-  // raw copy staged where the operand sets go.
+  // ---- Q (v054's prologue): the PE applied, one part (big; small with
+  // kBigQInRegisters) to shared memory, raw copy staged where the operand
+  // sets go.
   {
     for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
       const int r = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15), row = row0 + r;
@@ -161,16 +174,23 @@ __global__ void __launch_bounds__(kThreads, 1)
         hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
         v054::apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
       }
-      float* const qb = smem + (r / kRows) * kQFloats;
-      v054::put_split4<QLayout>(qb, nullptr, r % kRows, i, lo);
-      v054::put_split4<QLayout>(qb, nullptr, r % kRows, i + kD / 2, hi);
+      float* const qt = smem + (r / kRows) * kQFloats;
+      if constexpr (kBigQInRegisters) {
+        st4(qt + QLayout::offset(r % kRows, i), small_part4(lo));
+        st4(qt + QLayout::offset(r % kRows, i + kD / 2), small_part4(hi));
+      } else {
+        v054::put_split4<QLayout>(qt, nullptr, r % kRows, i, lo);
+        v054::put_split4<QLayout>(qt, nullptr, r % kRows, i + kD / 2, hi);
+      }
       st4(stages + r * kLdRaw + i, lo);
       st4(stages + r * kLdRaw + i + kD / 2, hi);
     }
   }
   fence_proxy_async_shared();
   __syncthreads();
-  std::uint32_t qs[kD / 8][4];
+  // The other part of Q in A-fragment registers: k-step s, a0 (g, t),
+  // a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4) of the warp's 16 rows.
+  std::uint32_t qreg[kD / 8][4];
   {
     const float* st = stages + (kRows * wg + 16 * warp) * kLdRaw;
 #pragma unroll
@@ -179,8 +199,9 @@ __global__ void __launch_bounds__(kThreads, 1)
                           st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
 #pragma unroll
       for (int i = 0; i < 4; ++i) {
-        std::uint32_t big;
-        split_tf32<v054::kSplit>(a[i], big, qs[s][i]);
+        std::uint32_t big, small;
+        split_tf32<v054::kSplit>(a[i], big, small);
+        qreg[s][i] = kBigQInRegisters ? big : small;
       }
     }
   }
@@ -206,8 +227,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   for (int i = 0; i < 32; ++i) o[0][i] = o[1][i] = 0.f;
   float m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f};
   const int qrow = row0 + kRows * wg + 16 * warp + g;
-  const float* const qbig = smem + wg * kQFloats;
-  const std::uint64_t q_desc = QLayout::desc(qbig, 0);
+  const std::uint64_t q_desc = QLayout::desc(smem + wg * kQFloats, 0);
   const std::uint64_t kb_desc = KLayout::desc(stages, 0);
   const std::uint64_t ks_desc = KLayout::desc(stages + kKFloats, 0);
   std::uint64_t v_desc[4];
@@ -240,12 +260,18 @@ __global__ void __launch_bounds__(kThreads, 1)
     wgmma_fence();
 #pragma unroll
     for (int k = 0; k < kD / 8; ++k) {
-      const std::uint64_t qb = QLayout::desc_step(q_desc, k);
+      const std::uint64_t qd = QLayout::desc_step(q_desc, k);
       const std::uint64_t kb = KLayout::desc_step(kb_desc + set_shift, k);
       const std::uint64_t ksd = KLayout::desc_step(ks_desc + set_shift, k);
-      wgmma_m64n32k8_tf32_ra(sc, qs[k], kb);
-      wgmma_m64n32k8_tf32(sc, qb, ksd);
-      wgmma_m64n32k8_tf32(sc, qb, kb);
+      if constexpr (kBigQInRegisters) {
+        wgmma_m64n32k8_tf32(sc, qd, kb);           // Qs Kb
+        wgmma_m64n32k8_tf32_ra(sc, qreg[k], ksd);  // Qb Ks
+        wgmma_m64n32k8_tf32_ra(sc, qreg[k], kb);   // Qb Kb
+      } else {
+        wgmma_m64n32k8_tf32_ra(sc, qreg[k], kb);
+        wgmma_m64n32k8_tf32(sc, qd, ksd);
+        wgmma_m64n32k8_tf32(sc, qd, kb);
+      }
     }
     wgmma_commit();
     hand_over();
@@ -351,11 +377,11 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe, bool kPingPong = false>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe, kPingPong>;
+template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kPingPong, kBigQInRegisters>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
-template <bool kPingPong = false, class KPe, class QPe>
+template <bool kPingPong = false, bool kBigQInRegisters = false, class KPe, class QPe>
 inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
                         cudaStream_t stream) {
   v017::require_sm90a();
@@ -366,7 +392,7 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
   set_max_dynamic_smem(pack, int(kPackSmemBytes));
   pack<<<dim3(unsigned(tiles_of(p)), unsigned(p.B) * p.Hkv), kPackThreads, kPackSmemBytes, stream>>>(p, kpe, packed);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
-  constexpr auto kernel = kPackedKernel<QPe, kPingPong>;
+  constexpr auto kernel = kPackedKernel<QPe, kPingPong, kBigQInRegisters>;
   set_max_dynamic_smem(kernel, int(kSmemBytes));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
   kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed);
