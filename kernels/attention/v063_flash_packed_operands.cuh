@@ -21,6 +21,8 @@
 // that each one's softmax runs under the other's products (see v064's file).
 // kBigQInRegisters (v065): Q's big part in the A-fragment registers and its
 // small part in shared memory, the other way round from v054 (see v065's file).
+// kTwoScoreChains (v066): the score products alternate between two
+// accumulators, added once they are done (see v066's file).
 // Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
@@ -138,7 +140,7 @@ __device__ __forceinline__ float4 small_part4(float4 x) {
   return make_float4(__uint_as_float(s[0]), __uint_as_float(s[1]), __uint_as_float(s[2]), __uint_as_float(s[3]));
 }
 
-template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false>
+template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false, bool kTwoScoreChains = false>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -251,11 +253,14 @@ __global__ void __launch_bounds__(kThreads, 1)
     const std::uint64_t set_shift = std::uint64_t(s * (kSplitFloats / 4));
     mbarrier_wait(full + s, (j / kStages) & 1);
 
-    // Scores, 3xTF32 (small terms first).
-    float sc[16];
+    // Scores, 3xTF32 (small terms first). kTwoScoreChains: product n of
+    // the tile's 48 goes to sc (n even) or sc2 (n odd).
+    float sc[16], sc2[16];
 #pragma unroll
-    for (int i = 0; i < 16; ++i) sc[i] = 0.f;
+    for (int i = 0; i < 16; ++i) sc[i] = sc2[i] = 0.f;
+    auto chain = [&](int n) -> float(&)[16] { return kTwoScoreChains && (n & 1) ? sc2 : sc; };
     wgmma_fence_operands(sc);
+    if constexpr (kTwoScoreChains) wgmma_fence_operands(sc2);
     take_turn();
     wgmma_fence();
 #pragma unroll
@@ -264,19 +269,24 @@ __global__ void __launch_bounds__(kThreads, 1)
       const std::uint64_t kb = KLayout::desc_step(kb_desc + set_shift, k);
       const std::uint64_t ksd = KLayout::desc_step(ks_desc + set_shift, k);
       if constexpr (kBigQInRegisters) {
-        wgmma_m64n32k8_tf32(sc, qd, kb);           // Qs Kb
-        wgmma_m64n32k8_tf32_ra(sc, qreg[k], ksd);  // Qb Ks
-        wgmma_m64n32k8_tf32_ra(sc, qreg[k], kb);   // Qb Kb
+        wgmma_m64n32k8_tf32(chain(3 * k), qd, kb);               // Qs Kb
+        wgmma_m64n32k8_tf32_ra(chain(3 * k + 1), qreg[k], ksd);  // Qb Ks
+        wgmma_m64n32k8_tf32_ra(chain(3 * k + 2), qreg[k], kb);   // Qb Kb
       } else {
-        wgmma_m64n32k8_tf32_ra(sc, qreg[k], kb);
-        wgmma_m64n32k8_tf32(sc, qd, ksd);
-        wgmma_m64n32k8_tf32(sc, qd, kb);
+        wgmma_m64n32k8_tf32_ra(chain(3 * k), qreg[k], kb);
+        wgmma_m64n32k8_tf32(chain(3 * k + 1), qd, ksd);
+        wgmma_m64n32k8_tf32(chain(3 * k + 2), qd, kb);
       }
     }
     wgmma_commit();
     hand_over();
     wgmma_wait<0>();
     wgmma_fence_operands(sc);
+    if constexpr (kTwoScoreChains) {
+      wgmma_fence_operands(sc2);
+#pragma unroll
+      for (int i = 0; i < 16; ++i) sc[i] += sc2[i];
+    }
 
     // v054's lean online softmax (base 2, the scale folded in, masks only
     // on tiles that need them).
@@ -377,11 +387,12 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe, kPingPong, kBigQInRegisters>;
+template <class Pe, bool kPingPong = false, bool kBigQInRegisters = false, bool kTwoScoreChains = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kPingPong, kBigQInRegisters, kTwoScoreChains>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
-template <bool kPingPong = false, bool kBigQInRegisters = false, class KPe, class QPe>
+template <bool kPingPong = false, bool kBigQInRegisters = false, bool kTwoScoreChains = false, class KPe,
+          class QPe>
 inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
                         cudaStream_t stream) {
   v017::require_sm90a();
@@ -392,7 +403,7 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
   set_max_dynamic_smem(pack, int(kPackSmemBytes));
   pack<<<dim3(unsigned(tiles_of(p)), unsigned(p.B) * p.Hkv), kPackThreads, kPackSmemBytes, stream>>>(p, kpe, packed);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
-  constexpr auto kernel = kPackedKernel<QPe, kPingPong, kBigQInRegisters>;
+  constexpr auto kernel = kPackedKernel<QPe, kPingPong, kBigQInRegisters, kTwoScoreChains>;
   set_max_dynamic_smem(kernel, int(kSmemBytes));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
   kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed);
