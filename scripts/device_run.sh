@@ -63,8 +63,10 @@ elif ((left < 40)); then
   echo "peers skipped: only ${left}s left before the deadline"
 else
   budget=$((left - 20 < peers_budget ? left - 20 : peers_budget))
+  # FUSELAB_PEERS_CASES: a case glob (torch_peers --case); default: every benchmark case.
   timeout "$((budget + 20))" "$python" harness/peers/torch_peers.py --records-dir reports/runs \
-    --fuselab "$fuselab" --budget-s "$budget" >"$logs/peers.log" 2>&1
+    --fuselab "$fuselab" --budget-s "$budget" ${FUSELAB_PEERS_CASES:+--case "$FUSELAB_PEERS_CASES"} \
+    >"$logs/peers.log" 2>&1
   echo "torch_peers exit $?"
   grep -E "^torch_peers|FAIL|error|not run|cannot" "$logs/peers.log" | cut -c1-300 | tail -40
 fi

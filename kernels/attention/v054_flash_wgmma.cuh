@@ -130,6 +130,136 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
   }
 }
 
+// The lean online softmax of one tile (v056) for a thread's two rows (qrow,
+// qrow + 8) of the score accumulator: register 4jj + r is row qrow + 8 (r / 2),
+// key 8 jj + 2t + r % 2 of tile j. Base 2 with the scale folded in:
+// p = 2^(s c - m), c = scale log2(e). No masks where every key of the tile is
+// visible to every row of the block (its first row, row0, sees the fewest);
+// then every row max is finite. O is rescaled only where a warp's row maximum
+// moved.
+__device__ __forceinline__ void lean_softmax(float (&sc)[16], float (&m)[2], float (&l)[2], float (&o)[2][32],
+                                             const AttentionProblem& p, int j, int qrow, int row0, int t) {
+  const float c = p.scale * 1.4426950408889634f;
+  const int tile_end = (j + 1) * kKeys;
+  const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
+  float tmax[2] = {-INFINITY, -INFINITY};
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    float v = sc[i] * c;
+    if (!full) {
+      const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+      const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+      v = visible ? v : -INFINITY;
+    }
+    sc[i] = v;
+    tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
+  }
+  float alpha[2];
+  move_row_maxima<true>(tmax, m, l, alpha);
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    const int x = (i >> 1) & 1;
+    sc[i] = (full || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
+    l[x] += sc[i];
+  }
+  if (!__all_sync(0xffffffffu, alpha[0] == 1.f && alpha[1] == 1.f)) {
+#pragma unroll
+    for (int i = 0; i < 32; ++i) {
+      o[0][i] *= alpha[(i >> 1) & 1];
+      o[1][i] *= alpha[(i >> 1) & 1];
+    }
+  }
+}
+
+// P's A fragments, split into tf32 parts: the fragment of 8-key step jj is
+// (sc[4jj], sc[4jj + 2], sc[4jj + 1], sc[4jj + 3]): K index t is key 2t,
+// t + 4 is key 2t + 1 (V^T's keys are permuted to match).
+__device__ __forceinline__ void p_fragments(const float (&sc)[16], std::uint32_t (&pb)[kKeys / 8][4],
+                                            std::uint32_t (&ps)[kKeys / 8][4]) {
+#pragma unroll
+  for (int jj = 0; jj < kKeys / 8; ++jj) {
+    const float a[4] = {sc[4 * jj], sc[4 * jj + 2], sc[4 * jj + 1], sc[4 * jj + 3]};
+#pragma unroll
+    for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], pb[jj][i], ps[jj][i]);
+  }
+}
+
+// O = acc / l for a thread's rows qrow and qrow + 8 (their partial sums
+// added across the quad first): register 4jj + r of half hf is row
+// qrow + 8 (r / 2), dim 64 hf + 8 jj + 2t + r % 2. A row with no visible key
+// gives 0 / 0 (NaN), as the reference does.
+__device__ __forceinline__ void store_o(const float (&o)[2][32], float (&l)[2], float* obase, int qrow, int Sq,
+                                        int t) {
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 1);
+    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 2);
+  }
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    const int row = qrow + 8 * x;
+    if (row >= Sq) continue;
+    const float inv = 1.f / l[x];
+    float* out = obase + std::size_t(row) * kD + 2 * t;
+#pragma unroll
+    for (int hf = 0; hf < 2; ++hf)
+#pragma unroll
+      for (int jj = 0; jj < 8; ++jj)
+        *reinterpret_cast<float2*>(out + 64 * hf + 8 * jj) =
+            make_float2(o[hf][4 * jj + 2 * x] * inv, o[hf][4 * jj + 2 * x + 1] * inv);
+  }
+}
+
+// The Q prologue's e-th quad of the block (8 lanes take 8 rows of one 4-dim
+// quad, so the stores fill whole cores): row r, dims i..i+3 (lo) and i + 64..
+// (hi), loaded with the hook applied; zeros for rows past Sq.
+template <class Pe>
+__device__ __forceinline__ void load_q_quad(const Pe& pe, const AttentionProblem& p, const float* qbase, int row0,
+                                            int e, int& r, int& i, float4& lo, float4& hi) {
+  r = (e & 7) + 8 * (e >> 7);
+  i = 4 * ((e >> 3) & 15);
+  const int row = row0 + r;
+  lo = zero4();
+  hi = zero4();
+  if (row < p.Sq) {
+    lo = ld4(qbase + std::size_t(row) * kD + i);
+    hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
+    apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
+  }
+}
+
+// The A fragment of k-step s for a warp's 16 rows staged raw at st (row
+// stride kLdRaw), split into tf32 parts: a0 (g, t), a1 (g + 8, t),
+// a2 (g, t + 4), a3 (g + 8, t + 4).
+__device__ __forceinline__ void q_fragment_split(const float* st, int s, int g, int t, std::uint32_t (&big)[4],
+                                                 std::uint32_t (&small)[4]) {
+  const float a[4] = {st[g * kLdRaw + 8 * s + t], st[(g + 8) * kLdRaw + 8 * s + t],
+                      st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
+#pragma unroll
+  for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], big[i], small[i]);
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// One 8-key step of P V into one half of O, 3xTF32 (small terms first).
+__device__ __forceinline__ void pv_step(float (&o)[32], const std::uint32_t (&pb)[4], const std::uint32_t (&ps)[4],
+                                        std::uint64_t vb, std::uint64_t vs) {
+  wgmma_m64n64k8_tf32_ra(o, ps, vb);
+  wgmma_m64n64k8_tf32_ra(o, pb, vs);
+  wgmma_m64n64k8_tf32_ra(o, pb, vb);
+}
+// After P V's wait: its register operands and accumulators are the thread's again.
+__device__ __forceinline__ void fence_pv_operands(std::uint32_t (&pb)[kKeys / 8][4], std::uint32_t (&ps)[kKeys / 8][4],
+                                                  float (&o)[2][32]) {
+#pragma unroll
+  for (int jj = 0; jj < kKeys / 8; ++jj) {
+    wgmma_fence_operands(pb[jj]);
+    wgmma_fence_operands(ps[jj]);
+  }
+  wgmma_fence_operands(o[0]);
+  wgmma_fence_operands(o[1]);
+}
+#endif
+
 // A hook whose K transform comes in two steps (sinusoidal v075, rope v078):
 // k_fetch(pos, i) loads what the transform of dims i..i+3 and i+64.. needs
 // (a KFetched), k_apply(lo, hi, fetched) applies it. With the lean tile the
@@ -178,14 +308,9 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
   {
     float* const stage = smem + kKAt;
     for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
-      // 8 lanes take 8 rows of one 4-dim quad: the stores fill whole cores.
-      const int r = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15), row = row0 + r;
-      float4 lo = zero4(), hi = zero4();
-      if (row < p.Sq) {
-        lo = ld4(qbase + std::size_t(row) * kD + i);
-        hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
-        apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
-      }
+      int r, i;
+      float4 lo, hi;
+      load_q_quad(pe, p, qbase, row0, e, r, i, lo, hi);
       float* const qb = smem + (r / kRows) * kQFloats;
       put_split4<QLayout>(qb, nullptr, r % kRows, i, lo);
       put_split4<QLayout>(qb, nullptr, r % kRows, i + kD / 2, hi);
@@ -202,13 +327,8 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     const float* st = smem + kKAt + (kRows * wg + 16 * warp) * kLdRaw;
 #pragma unroll
     for (int s = 0; s < kD / 8; ++s) {
-      const float a[4] = {st[g * kLdRaw + 8 * s + t], st[(g + 8) * kLdRaw + 8 * s + t],
-                          st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        std::uint32_t big;
-        split_tf32<kSplit>(a[i], big, qs[s][i]);
-      }
+      std::uint32_t big[4];
+      q_fragment_split(st, s, g, t, big, qs[s]);
     }
   }
   __syncthreads();  // the stage is free for K and V
@@ -400,39 +520,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     // Online softmax: register 4jj + r is row qrow + 8 (r / 2), key
     // 8 jj + 2t + r % 2 of the tile.
     if constexpr (kLean) {
-      // Base 2 with the scale folded in: p = 2^(s c - m), c = scale log2(e).
-      // No masks where every key of the tile is visible to every row of the
-      // block (its first row sees the fewest); then every row max is finite.
-      const float c = p.scale * 1.4426950408889634f;
-      const int tile_end = (j + 1) * kKeys;
-      const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
-      float tmax[2] = {-INFINITY, -INFINITY};
-#pragma unroll
-      for (int i = 0; i < 16; ++i) {
-        float v = sc[i] * c;
-        if (!full) {
-          const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
-          const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
-          v = visible ? v : -INFINITY;
-        }
-        sc[i] = v;
-        tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
-      }
-      float alpha[2];
-      move_row_maxima<true>(tmax, m, l, alpha);
-#pragma unroll
-      for (int i = 0; i < 16; ++i) {
-        const int x = (i >> 1) & 1;
-        sc[i] = (full || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
-        l[x] += sc[i];
-      }
-      if (!__all_sync(0xffffffffu, alpha[0] == 1.f && alpha[1] == 1.f)) {
-#pragma unroll
-        for (int i = 0; i < 32; ++i) {
-          o[0][i] *= alpha[(i >> 1) & 1];
-          o[1][i] *= alpha[(i >> 1) & 1];
-        }
-      }
+      lean_softmax(sc, m, l, o, p, j, qrow, row0, t);
     } else {
       float tmax[2] = {-INFINITY, -INFINITY};
 #pragma unroll
@@ -457,15 +545,9 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
       }
     }
 
-    // P V: the A fragment of 8-key step jj is (sc[4jj], sc[4jj + 2],
-    // sc[4jj + 1], sc[4jj + 3]): K index t is key 2t, t + 4 is key 2t + 1.
+    // P V, P's fragments in p_fragments' key order.
     std::uint32_t pb[kKeys / 8][4], ps[kKeys / 8][4];
-#pragma unroll
-    for (int jj = 0; jj < kKeys / 8; ++jj) {
-      const float a[4] = {sc[4 * jj], sc[4 * jj + 2], sc[4 * jj + 1], sc[4 * jj + 3]};
-#pragma unroll
-      for (int i = 0; i < 4; ++i) split_tf32<kSplit>(a[i], pb[jj][i], ps[jj][i]);
-    }
+    p_fragments(sc, pb, ps);
     wgmma_fence_operands(o[0]);
     wgmma_fence_operands(o[1]);
     wgmma_fence();
@@ -481,20 +563,12 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
           vb = VLayout::desc(vt + half * kVFloats, jj);
           vs = VLayout::desc(vt + (2 + half) * kVFloats, jj);
         }
-        wgmma_m64n64k8_tf32_ra(o[half], ps[jj], vb);
-        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vs);
-        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
+        pv_step(o[half], pb[jj], ps[jj], vb, vs);
       }
     wgmma_commit();
     if (next) convert_v(j + 1);  // while P V runs
     wgmma_wait<0>();
-#pragma unroll
-    for (int jj = 0; jj < kKeys / 8; ++jj) {
-      wgmma_fence_operands(pb[jj]);
-      wgmma_fence_operands(ps[jj]);
-    }
-    wgmma_fence_operands(o[0]);
-    wgmma_fence_operands(o[1]);
+    fence_pv_operands(pb, ps, o);
     if constexpr (kAhead) {
       fence_proxy_async_shared();
       __syncthreads();  // tile j + 1's operands are complete; tile j's and the raw buffers are free
@@ -502,27 +576,7 @@ __global__ void __launch_bounds__(kThreads, 1) flash_kernel(const AttentionProbl
     }
   }
 
-  // O = acc / l: register 4jj + r of half hf is row qrow + 8 (r / 2), dim
-  // 64 hf + 8 jj + 2t + r % 2. A row with no visible key gives 0 / 0 (NaN),
-  // as the reference does.
-#pragma unroll
-  for (int x = 0; x < 2; ++x) {
-    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 1);
-    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 2);
-  }
-#pragma unroll
-  for (int x = 0; x < 2; ++x) {
-    const int row = qrow + 8 * x;
-    if (row >= p.Sq) continue;
-    const float inv = 1.f / l[x];
-    float* out = obase + std::size_t(row) * kD + 2 * t;
-#pragma unroll
-    for (int hf = 0; hf < 2; ++hf)
-#pragma unroll
-      for (int jj = 0; jj < 8; ++jj)
-        *reinterpret_cast<float2*>(out + 64 * hf + 8 * jj) =
-            make_float2(o[hf][4 * jj + 2 * x] * inv, o[hf][4 * jj + 2 * x + 1] * inv);
-  }
+  store_o(o, l, obase, qrow, p.Sq, t);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif

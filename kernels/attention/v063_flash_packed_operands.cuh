@@ -169,13 +169,9 @@ __global__ void __launch_bounds__(kThreads, 1)
   // sets go.
   {
     for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
-      const int r = (e & 7) + 8 * (e >> 7), i = 4 * ((e >> 3) & 15), row = row0 + r;
-      float4 lo = zero4(), hi = zero4();
-      if (row < p.Sq) {
-        lo = ld4(qbase + std::size_t(row) * kD + i);
-        hi = ld4(qbase + std::size_t(row) * kD + i + kD / 2);
-        v054::apply_pe<Pe, true>(pe, lo, hi, p.q_offset + row, i);
-      }
+      int r, i;
+      float4 lo, hi;
+      v054::load_q_quad(pe, p, qbase, row0, e, r, i, lo, hi);
       float* const qt = smem + (r / kRows) * kQFloats;
       if constexpr (kBigQInRegisters) {
         st4(qt + QLayout::offset(r % kRows, i), small_part4(lo));
@@ -190,21 +186,16 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   fence_proxy_async_shared();
   __syncthreads();
-  // The other part of Q in A-fragment registers: k-step s, a0 (g, t),
-  // a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4) of the warp's 16 rows.
+  // The other part of Q in A-fragment registers, k-step by k-step.
   std::uint32_t qreg[kD / 8][4];
   {
     const float* st = stages + (kRows * wg + 16 * warp) * kLdRaw;
 #pragma unroll
     for (int s = 0; s < kD / 8; ++s) {
-      const float a[4] = {st[g * kLdRaw + 8 * s + t], st[(g + 8) * kLdRaw + 8 * s + t],
-                          st[g * kLdRaw + 8 * s + t + 4], st[(g + 8) * kLdRaw + 8 * s + t + 4]};
+      std::uint32_t big[4], small[4];
+      v054::q_fragment_split(st, s, g, t, big, small);
 #pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        std::uint32_t big, small;
-        split_tf32<v054::kSplit>(a[i], big, small);
-        qreg[s][i] = kBigQInRegisters ? big : small;
-      }
+      for (int i = 0; i < 4; ++i) qreg[s][i] = kBigQInRegisters ? big[i] : small[i];
     }
   }
   __syncthreads();  // the staging area is free for the operand sets
@@ -235,7 +226,6 @@ __global__ void __launch_bounds__(kThreads, 1)
   std::uint64_t v_desc[4];
 #pragma unroll
   for (int i = 0; i < 4; ++i) v_desc[i] = VLayout::desc(stages + 2 * kKFloats + i * kVFloats, 0);
-  const float c = p.scale * 1.4426950408889634f;
   // Turns alternate: warpgroup 0's scores, 1's scores, 0's P V, 1's P V, ...
   // A warpgroup waits for its turn, issues, and hands the turn over; the
   // tensor cores run the products in that order.
@@ -288,46 +278,11 @@ __global__ void __launch_bounds__(kThreads, 1)
       for (int i = 0; i < 16; ++i) sc[i] += sc2[i];
     }
 
-    // v054's lean online softmax (base 2, the scale folded in, masks only
-    // on tiles that need them).
-    const int tile_end = (j + 1) * kKeys;
-    const bool full_tile = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
-    float tmax[2] = {-INFINITY, -INFINITY};
-#pragma unroll
-    for (int i = 0; i < 16; ++i) {
-      float v = sc[i] * c;
-      if (!full_tile) {
-        const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
-        const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
-        v = visible ? v : -INFINITY;
-      }
-      sc[i] = v;
-      tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
-    }
-    float alpha[2];
-    v054::move_row_maxima<true>(tmax, m, l, alpha);
-#pragma unroll
-    for (int i = 0; i < 16; ++i) {
-      const int x = (i >> 1) & 1;
-      sc[i] = (full_tile || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
-      l[x] += sc[i];
-    }
-    if (!__all_sync(0xffffffffu, alpha[0] == 1.f && alpha[1] == 1.f)) {
-#pragma unroll
-      for (int i = 0; i < 32; ++i) {
-        o[0][i] *= alpha[(i >> 1) & 1];
-        o[1][i] *= alpha[(i >> 1) & 1];
-      }
-    }
+    v054::lean_softmax(sc, m, l, o, p, j, qrow, row0, t);
 
-    // P V (v054's key order in the A fragments).
+    // P V.
     std::uint32_t pb[kKeys / 8][4], ps[kKeys / 8][4];
-#pragma unroll
-    for (int jj = 0; jj < kKeys / 8; ++jj) {
-      const float a[4] = {sc[4 * jj], sc[4 * jj + 2], sc[4 * jj + 1], sc[4 * jj + 3]};
-#pragma unroll
-      for (int i = 0; i < 4; ++i) split_tf32<v054::kSplit>(a[i], pb[jj][i], ps[jj][i]);
-    }
+    v054::p_fragments(sc, pb, ps);
     wgmma_fence_operands(o[0]);
     wgmma_fence_operands(o[1]);
     take_turn();
@@ -338,20 +293,12 @@ __global__ void __launch_bounds__(kThreads, 1)
       for (int half = 0; half < 2; ++half) {
         const std::uint64_t vb = VLayout::desc_step(v_desc[half] + set_shift, jj);
         const std::uint64_t vs = VLayout::desc_step(v_desc[2 + half] + set_shift, jj);
-        wgmma_m64n64k8_tf32_ra(o[half], ps[jj], vb);
-        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vs);
-        wgmma_m64n64k8_tf32_ra(o[half], pb[jj], vb);
+        v054::pv_step(o[half], pb[jj], ps[jj], vb, vs);
       }
     wgmma_commit();
     hand_over();
     wgmma_wait<0>();
-#pragma unroll
-    for (int jj = 0; jj < kKeys / 8; ++jj) {
-      wgmma_fence_operands(pb[jj]);
-      wgmma_fence_operands(ps[jj]);
-    }
-    wgmma_fence_operands(o[0]);
-    wgmma_fence_operands(o[1]);
+    v054::fence_pv_operands(pb, ps, o);
     // The warpgroup is done with stage s; the second to get here refills it.
     named_barrier_sync(1 + wg, 128);
     if ((tid & 127) == 0 && atomicAdd(done + s, 1u) == kGroups - 1) {
@@ -361,25 +308,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   if (kPingPong && wg == 0 && tiles > 0) take_turn();  // warpgroup 1's last hand-over
 
-  // O = acc / l (v054's epilogue).
-#pragma unroll
-  for (int x = 0; x < 2; ++x) {
-    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 1);
-    l[x] += __shfl_xor_sync(0xffffffffu, l[x], 2);
-  }
-#pragma unroll
-  for (int x = 0; x < 2; ++x) {
-    const int row = qrow + 8 * x;
-    if (row >= p.Sq) continue;
-    const float inv = 1.f / l[x];
-    float* out = obase + std::size_t(row) * kD + 2 * t;
-#pragma unroll
-    for (int hf = 0; hf < 2; ++hf)
-#pragma unroll
-      for (int jj = 0; jj < 8; ++jj)
-        *reinterpret_cast<float2*>(out + 64 * hf + 8 * jj) =
-            make_float2(o[hf][4 * jj + 2 * x] * inv, o[hf][4 * jj + 2 * x + 1] * inv);
-  }
+  v054::store_o(o, l, obase, qrow, p.Sq, t);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif
