@@ -13,7 +13,8 @@
 //      warpgroups take each stage independently; the second to finish with
 //      a stage issues the copy of the set two tiles on into it. So one's
 //      softmax can run under the other's products, and there is no block
-//      barrier in the tile loop (a warpgroup waits only for its own warps).
+//      barrier in the tile loop (a warpgroup waits only for its own warps;
+//      with kPingPong also for its turn).
 // The price: the pack moves ~3x K and V's bytes once (reads K, V; writes
 // four parts), and the blocks read 64 KB a tile from L2 instead of 32.
 // Hooks transform Q in packed_kernel and K in pack_kernel.
@@ -23,7 +24,7 @@
 // small part in shared memory, the other way round from v054 (see v065's file).
 // kTwoScoreChains (v066): the score products alternate between two
 // accumulators, added once they are done (see v066's file).
-// Limits: D = 128; any Sq, Sk; causal, GQA, cross. A build for sm_90a.
+// Limits: D = 128; any Sq, Sk >= 1; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -227,8 +228,9 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
   for (int i = 0; i < 4; ++i) v_desc[i] = VLayout::desc(stages + 2 * kKFloats + i * kVFloats, 0);
   // Turns alternate: warpgroup 0's scores, 1's scores, 0's P V, 1's P V, ...
-  // A warpgroup waits for its turn, issues, and hands the turn over; the
-  // tensor cores run the products in that order.
+  // A warpgroup waits for its turn, issues, and hands the turn over: the
+  // products are issued in that order (the premise: the tensor cores then
+  // run them in that order).
   auto take_turn = [&] {
     if constexpr (kPingPong) named_barrier_sync(kTurn + wg, kThreads);
   };
