@@ -68,7 +68,7 @@ inline constexpr int kStageAt = kGroups * kQFloats;
 inline constexpr int kBarAt = kStageAt + kStages * kSplitFloats;
 inline constexpr std::size_t kSmemBytes =
     std::size_t(kBarAt) * sizeof(float) + kStages * (sizeof(std::uint64_t) + sizeof(unsigned));
-static_assert(kSmemBytes <= 227 * 1024, "Q big and two operand sets fit one block's shared memory");
+static_assert(kSmemBytes <= 227 * 1024, "a part of Q per warpgroup and two operand sets fit one block's shared memory");
 static_assert(kBlockRows * kLdRaw <= kStages * kSplitFloats, "raw Q is staged where the operand sets go");
 static_assert(kSetBytes % 16 == 0 && (kBarAt * sizeof(float)) % 8 == 0, "bulk copies and mbarriers aligned");
 
