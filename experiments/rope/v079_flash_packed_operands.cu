@@ -1,16 +1,13 @@
 // rope/v079_flash_packed_operands — attention v063 with K rotated once in the pack, Q in the kernel (see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/packed_rope_kernels.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v079_flash_packed_operands.cuh"
 
 FUSELAB_EXPERIMENT(rope, v079_flash_packed_operands) {
   namespace a = fuselab::kernels::attention;
   namespace k = fuselab::kernels::rope;
-  using fuselab::kernels::Sincos;
-  using Neox = k::v008::RopeSplitPe<true, Sincos::kReduced>;
-  using Inter = k::v008::RopeSplitPe<false, Sincos::kReduced>;
-  return fuselab::Experiment{}
-      .parent("rope/v076_flash_hybrid")
+  fuselab::Experiment e;
+  e.parent("rope/v076_flash_hybrid")
       .hypothesis(
           "The hybrid v076 (960.8 us neox, 1740Z) rotates K once by a pass (134 MB) and then "
           "pays the flash kernel's per-block conversion of every K and V tile. Attention "
@@ -19,11 +16,6 @@ FUSELAB_EXPERIMENT(rope, v079_flash_packed_operands) {
           "~810 us if v063 gains what it declares over v059. Predicted 1.10x over v076 at "
           "8x16x1024x128 neox.")
       .prediction(fuselab::faster_than("rope/v076_flash_hybrid", 1.10, {"b8_h16_s1024_d128_neox"}))
-      .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::flash_limits(
-          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox})))
-      .kernel("pack_operands_k_rope_neox_reduced", (const void*)a::v063::kPackKernel<Neox>)
-      .kernel("pack_operands_k_rope_inter_reduced", (const void*)a::v063::kPackKernel<Inter>)
-      .kernel("flash_packed_operands_q_rope_neox_reduced", (const void*)a::v063::kPackedKernel<Neox>)
-      .kernel("flash_packed_operands_q_rope_inter_reduced", (const void*)a::v063::kPackedKernel<Inter>)
       .launch(&k::v079::launch, &a::v063::workspace_bytes);
+  return fuselab::experiments::on_packed_rope<false, false, false>(e, "flash_packed_operands");
 }
