@@ -12,6 +12,7 @@
 //     barrier k + 1 flips the bit back.
 // Both: every write before the barrier by any thread of the grid is visible
 // after it to every thread of the grid.
+// signal_count / wait_for_count: one-way counters, below.
 #pragma once
 
 #include <cooperative_groups.h>
@@ -34,6 +35,34 @@ __device__ __forceinline__ void counting_barrier(unsigned int* word, unsigned in
     const unsigned int add = leader ? 0x80000000u - (members - 1) : 1u;
     const unsigned int before = w.fetch_add(add, cuda::memory_order_acq_rel);
     while (((before ^ w.load(cuda::memory_order_acquire)) & 0x80000000u) == 0) __nanosleep(32);
+  }
+  __syncthreads();  // what thread 0 acquired, ordered before the block's reads
+}
+
+// Counters of finished work between blocks that need not all be resident
+// (attention v067's queue). signal_count: the block's writes so far, then one
+// more on the word. wait_for_count: the block waits until the word reaches
+// target, then its reads see every write signalled before. A wait that
+// outlasts `patience_ns` (a lost signal: a bug) traps rather than hangs.
+__device__ __forceinline__ void signal_count(unsigned int* word) {
+  __syncthreads();  // the block's writes, ordered before thread 0's release
+  if (threadIdx.x == 0)
+    cuda::atomic_ref<unsigned int, cuda::thread_scope_device>(*word).fetch_add(1u, cuda::memory_order_release);
+}
+
+__device__ __forceinline__ void wait_for_count(unsigned int* word, unsigned int target,
+                                               unsigned long long patience_ns = 1000000000ull) {
+  if (threadIdx.x == 0) {
+    cuda::atomic_ref<unsigned int, cuda::thread_scope_device> w(*word);
+    if (w.load(cuda::memory_order_acquire) < target) {
+      unsigned long long start, now;
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+      while (w.load(cuda::memory_order_acquire) < target) {
+        __nanosleep(64);
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if (now - start > patience_ns) __trap();
+      }
+    }
   }
   __syncthreads();  // what thread 0 acquired, ordered before the block's reads
 }
