@@ -27,6 +27,7 @@
 // Limits: D = 128; any Sq, Sk >= 1; causal, GQA, cross. A build for sm_90a.
 #pragma once
 
+#include <cuda/atomic>
 #include <cuda_runtime.h>
 
 #include <cmath>
@@ -302,8 +303,13 @@ __global__ void __launch_bounds__(kThreads, 1)
     wgmma_wait<0>();
     v054::fence_pv_operands(pb, ps, o);
     // The warpgroup is done with stage s; the second to get here refills it.
+    // acq_rel: the first warpgroup's finished reads of the stage happen
+    // before the second's refill (a relaxed count would order them only
+    // through the hardware's wgmma wait, not by the memory model).
     named_barrier_sync(1 + wg, 128);
-    if ((tid & 127) == 0 && atomicAdd(done + s, 1u) == kGroups - 1) {
+    if ((tid & 127) == 0 &&
+        cuda::atomic_ref<unsigned, cuda::thread_scope_block>(done[s]).fetch_add(1u, cuda::memory_order_acq_rel) ==
+            kGroups - 1) {
       atomicExch(done + s, 0u);
       if (j + kStages < tiles) issue(j + kStages);
     }

@@ -19,6 +19,8 @@
 //   need for every block to be resident. Counters per head (phase-1 items
 //   done, softmax rows done) carry the waits (signal_count / wait_for_count).
 //   The last block to leave zeroes the queue for the next launch.
+// v068 (kStatic): tickets dealt round-robin instead of drawn, and each
+// block's next item's operands sent to L2 as it begins an item.
 // Two blocks per SM with v052's shared memory (phase 1's buffers; P split and
 // two V steps after it). Limits: as v013; a build for sm_90a.
 // Workspace: partials for kChunks1-sized phase-1 items, P, the queue words.
@@ -97,7 +99,32 @@ struct Queue {
 
 inline std::size_t queue_words(const AttentionProblem& p) { return 2 + 2 * std::size_t(p.B) * p.Hq; }
 
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+// The dims [d0, d1) a phase-1 item reads of Q and K rows (paired: also the
+// same of the high half), and those a phase-3 item reads of V rows, into L2.
+template <bool kPaired>
+__device__ void prefetch_item(const AttentionProblem& p, const v002::Plan& pl, const v013::Plan3& pl3,
+                              const Item& it) {
+  if (it.kind == Kind::kScores) {
+    const int s_begin = it.index * pl.spb1, s_end = min(pl.nsub1, s_begin + pl.spb1);
+    if constexpr (kPaired) {
+      const int half = p.D / 2, i0 = s_begin * (v002::kSub1 / 2), i1 = min(half, s_end * (v002::kSub1 / 2));
+      v017::prefetch_qk_dims(p, it.bh, i0, i1);
+      v017::prefetch_qk_dims(p, it.bh, half + i0, half + i1);
+    } else {
+      v017::prefetch_qk_dims(p, it.bh, s_begin * v002::kSub1, min(p.D, s_end * v002::kSub1));
+    }
+  } else if (it.kind == Kind::kProducts) {
+    const int s_begin = it.index * pl3.spb, s_end = min(pl3.nsub, s_begin + pl3.spb);
+    v017::prefetch_v_dims(p, it.bh, s_begin * kDims, min(p.D, s_end * kDims));
+  }
+}
+
+// kStatic (v068): block b takes tickets b, b + grid, ... instead of drawing
+// them, and as it begins an item puts its next item's Q and K (or V) dims in
+// flight to L2. The waits then need every block resident: the grid is at
+// most the blocks that fit, and nothing else of the process may hold the SMs
+// (v053's premise).
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles, bool kStatic = false>
 __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     head_pipeline_kernel(const AttentionProblem p, const Pe pe, const v002::Plan pl, const v013::Plan3 pl3,
                          float* part, float* P, const Queue q) {
@@ -109,13 +136,21 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   const int items = bhs * (n1 + n2 + n3);
   float* const pbig = smem;
   auto vbuf = [&](int i) { return (i & 1) ? smem + v052::kSecondV : smem + v052::kFrontFloats; };
+  int t = int(blockIdx.x) - int(gridDim.x);
 
   for (;;) {
-    if (tid == 0) ticket = int(atomicAdd(q.ticket(), 1u));
-    __syncthreads();  // the ticket; the previous item is done with shared memory
-    const int t = ticket;
-    __syncthreads();  // every thread has read it before thread 0 takes the next
+    if constexpr (kStatic) {
+      t += gridDim.x;
+      __syncthreads();  // the previous item is done with shared memory
+    } else {
+      if (tid == 0) ticket = int(atomicAdd(q.ticket(), 1u));
+      __syncthreads();  // the ticket; the previous item is done with shared memory
+      t = ticket;
+      __syncthreads();  // every thread has read it before thread 0 takes the next
+    }
     if (t >= items) break;
+    if constexpr (kStatic)
+      if (t + int(gridDim.x) < items) prefetch_item<Pe::kPaired>(p, pl, pl3, item_at(t + gridDim.x, bhs, n1, n2, n3));
     const Item it = item_at(t, bhs, n1, n2, n3);
     if (it.kind == Kind::kScores) {
       v017::partial_scores_block<Pe, 1, Loader, false, v022::PaddedCores64, v030::kSplit>(
@@ -161,8 +196,8 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
 #endif
 }
 
-template <class Pe, template <class> class Loader>
-inline constexpr auto kKernel = &head_pipeline_kernel<Pe, Loader>;
+template <class Pe, template <class> class Loader, bool kStatic = false>
+inline constexpr auto kKernel = &head_pipeline_kernel<Pe, Loader, kStatic>;
 
 // Phase 1 in about kPhase1Items items (of whole sub-tiles); phase 3 one
 // kDims step an item.
@@ -186,10 +221,10 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return queue_offset(p) + queue_words(p) * sizeof(unsigned int);
 }
 
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles, bool kStatic = false>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
   v017::require_sm90a();
-  constexpr auto kernel = kKernel<Pe, Loader>;
+  constexpr auto kernel = kKernel<Pe, Loader, kStatic>;
   const v002::Plan pl = phase1_plan<Pe::kPaired>(p);
   const v013::Plan3 pl3 = phase3_plan(p);
   const v013::Buffers buf = v013::buffers(p, pl, workspace);
@@ -202,6 +237,11 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   v067::launch_with(p, v002::NoPe{}, workspace, stream);
+}
+
+// attention v068.
+inline void launch_static(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  v067::launch_with<v002::NoPe, v020::RowQkSubTiles, true>(p, v002::NoPe{}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v067
