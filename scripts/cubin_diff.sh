@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Is an experiment's compiled kernel code the same at two revisions? Builds
+# each experiment file to a cubin (sm_90a) twice, from a checkout of REV and
+# from the working tree, each with its own root first on the include path,
+# and compares the .text sections (scripts/cubin_text_hash.py). Prints SAME
+# or DIFF per experiment and, for a DIFF, the kernels whose code moved.
+#   scripts/cubin_diff.sh REV EXPERIMENT_ID...   e.g. HEAD~1 attention/v063_flash_packed_operands
+# Needs nvcc; no GPU. ~10 s per experiment and revision.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ $# -lt 2 ]]; then
+  echo "usage: scripts/cubin_diff.sh REV EXPERIMENT_ID..." >&2
+  exit 2
+fi
+rev=$1
+shift
+if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH=/usr/local/cuda/bin:$PATH; fi
+command -v nvcc >/dev/null || { echo "cubin_diff: nvcc not found; install the CUDA toolkit" >&2; exit 2; }
+git -C "$root" rev-parse --verify --quiet "$rev^{commit}" >/dev/null ||
+  { echo "cubin_diff: '$rev' is not a revision of this repository" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'git -C "$root" worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+git -C "$root" worktree add --detach --quiet "$work/old" "$rev"
+hdf5=$(pkg-config --cflags-only-I hdf5 2>/dev/null || echo -I/usr/include/hdf5/serial)
+flags=(-O3 -DNDEBUG -arch=sm_90a -DFUSELAB_SM90A=1 --expt-relaxed-constexpr -std=c++17 $hdf5
+       -DFMT_SHARED -DSPDLOG_COMPILED_LIB -DSPDLOG_FMT_EXTERNAL -DSPDLOG_SHARED_LIB)
+status=0
+for id in "$@"; do
+  for side in old new; do
+    tree=$([[ $side == old ]] && echo "$work/old" || echo "$root")
+    src=$tree/experiments/$id.cu
+    if [[ ! -f $src ]]; then
+      echo "$id: not at $([[ $side == old ]] && echo "$rev" || echo "the working tree")"
+      continue 2
+    fi
+    nvcc -I"$tree" "${flags[@]}" -cubin "$src" -o "$work/$side.cubin" 2>"$work/$side.err" ||
+      { echo "cubin_diff: $id does not build ($side):" >&2; cat "$work/$side.err" >&2; exit 1; }
+    python3 "$root/scripts/cubin_text_hash.py" "$work/$side.cubin" >"$work/$side.txt"
+  done
+  if cmp -s "$work/old.txt" "$work/new.txt"; then
+    echo "$id: SAME ($(wc -l <"$work/new.txt") kernels)"
+  else
+    status=1
+    echo "$id: DIFF"
+    diff "$work/old.txt" "$work/new.txt" | awk '/^[<>]/ {sub(/^\.text\./, "", $2); print $2}' | sort -u | c++filt |
+      sed 's/^/  moved: /' || true
+  fi
+done
+exit $status
