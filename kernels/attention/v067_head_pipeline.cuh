@@ -8,8 +8,8 @@
 // drains on its own, and DRAM idles through the softmax. The heads do not
 // depend on each other, so one head's softmax and phase 3 can run while a
 // later head's phase 1 still streams.
-//   One queue of items: head h's phase-1 items (v017's block on kChunks1 of
-//   D), its softmax rows (v014's row, v029's loads in flight, read through
+//   One queue of items: head h's phase-1 items (v017's block on a run of
+//   sub-tiles; ~kPhase1Items items over all heads), its softmax rows (v014's row, v029's loads in flight, read through
 //   L2) and its phase-3 items (one 128-dim step of P V each: V in flight
 //   first, then P split by masking, v024's products, O stored from the
 //   accumulators). In queue order a head's softmax comes kLag heads of phase
@@ -23,7 +23,7 @@
 // block's next item's operands sent to L2 as it begins an item.
 // Two blocks per SM with v052's shared memory (phase 1's buffers; P split and
 // two V steps after it). Limits: as v013; a build for sm_90a.
-// Workspace: partials for kChunks1-sized phase-1 items, P, the queue words.
+// Workspace: a partial per phase-1 item, P, the queue words.
 #pragma once
 
 #include <cuda_runtime.h>
