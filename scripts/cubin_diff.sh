@@ -5,7 +5,8 @@
 # and compares the .text sections (scripts/cubin_text_hash.py). Prints SAME
 # or DIFF per experiment and, for a DIFF, the kernels whose code moved.
 #   scripts/cubin_diff.sh REV EXPERIMENT_ID...   e.g. HEAD~1 attention/v063_flash_packed_operands
-# Needs nvcc; no GPU. ~10 s per experiment and revision.
+# Exit status: 0 all same, 1 some differ, 2 bad input. Needs nvcc; no GPU.
+# ~10 s per experiment and revision.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [[ $# -lt 2 ]]; then
