@@ -97,7 +97,7 @@ struct Queue {
   __device__ unsigned int* softmaxed(int bh) const { return words + 3 + 2 * bh; }
 };
 
-inline std::size_t queue_words(const AttentionProblem& p) { return 2 + 2 * std::size_t(p.B) * p.Hq; }
+__host__ __device__ inline std::size_t queue_words(int bhs) { return 2 + 2 * std::size_t(bhs); }
 
 // The dims [d0, d1) a phase-1 item reads of Q and K rows (paired: also the
 // same of the high half), and those a phase-3 item reads of V rows, into L2.
@@ -188,7 +188,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   // The last block to leave: every ticket is taken and every wait is over,
   // so the queue goes back to zero for the next launch.
   if (tid == 0 && atomicAdd(q.left(), 1u) == gridDim.x - 1) {
-    for (std::size_t w = 0; w < 2 + 2 * std::size_t(bhs); ++w) q.words[w] = 0u;
+    for (std::size_t w = 0; w < queue_words(bhs); ++w) q.words[w] = 0u;
     __threadfence();
   }
 #else
@@ -218,7 +218,7 @@ inline std::size_t queue_offset(const AttentionProblem& p) {
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
-  return queue_offset(p) + queue_words(p) * sizeof(unsigned int);
+  return queue_offset(p) + queue_words(p.B * p.Hq) * sizeof(unsigned int);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles, bool kStatic = false>
