@@ -31,7 +31,7 @@ cp reference_data/MANIFEST "$logs/MANIFEST.device"
 echo "[$SECONDS s]"; step gpu-tests
 # FUSELAB_GPU_TESTS: a ctest -R regex (the tests of the kernels a call
 # changed); default: every GPU test.
-ctest --test-dir build -L gpu ${FUSELAB_GPU_TESTS:+-R "$FUSELAB_GPU_TESTS"} --output-on-failure -j8 >"$logs/ctest-gpu.log" 2>&1
+ctest --test-dir build -L gpu ${FUSELAB_GPU_TESTS:+-R "$FUSELAB_GPU_TESTS"} --output-on-failure --timeout 180 -j8 >"$logs/ctest-gpu.log" 2>&1
 tail -25 "$logs/ctest-gpu.log"
 
 echo "[$SECONDS s]"; step calibrate

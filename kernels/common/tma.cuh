@@ -64,6 +64,19 @@ __device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned b
       : "memory");
 }
 
+// bulk_load into every block of the cluster whose bit is set in cta_mask
+// (bit r: rank r), at dst's offset in each; each receiving block's mbarrier
+// at bar's offset counts the bytes. Every receiver must have initialised its
+// mbarrier before any sender issues (a cluster barrier after the inits).
+__device__ __forceinline__ void bulk_load_multicast(void* dst, const void* src, unsigned bytes, std::uint64_t* bar,
+                                                    std::uint16_t cta_mask) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [%0], [%1], %2, [%3], "
+      "%4;\n" ::"r"(shared_address(dst)),
+      "l"(reinterpret_cast<std::uint64_t>(src)), "r"(bytes), "r"(shared_address(bar)), "h"(cta_mask)
+      : "memory");
+}
+
 #endif  // __CUDA_ARCH__ >= 900
 
 }  // namespace fuselab::kernels

@@ -1,0 +1,182 @@
+// Probe: what the head-tile kernels at 1x4x64x128 (attention v041-v045 and
+// their PE versions: 32 blocks of 512 threads per head, 2 query rows each,
+// the head's whole K and V in every block) pay before any math, timed as
+// every experiment is (the harness's ColdTimer and sampling rule):
+//   empty, 1 block          the timer's floor;
+//   empty, the grid         128 blocks of 512 threads, no shared memory;
+//   empty, grid + 64 KB     the same with the kernels' 64 KB of dynamic
+//                           shared memory reserved;
+//   empty, clusters of 8    the same launched as clusters of 8 blocks;
+//   reads by cp.async       each block copies its head's K and V (64 KB) by
+//                           cp.async, as v045 does, and its 2 Q rows, and
+//                           writes 2 O rows from them: the head tile's data
+//                           movement without its math;
+//   reads by bulk copy, C   the same bytes by one bulk copy (C = 1) or
+//                           multicast over clusters of C blocks, each rank
+//                           copying 1/C of K and V into every rank.
+// Each reading kernel's O is checked once (poisoned first) before it is
+// timed; a wrong O stops the probe.
+//   fuselab_probe_head_tile_reads
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "harness/gpu/device_buffer.h"
+#include "harness/probes/probe_timing.cuh"
+#include "kernels/common/async_copy.cuh"
+#include "kernels/common/check.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/launch_config.cuh"
+#include "kernels/common/tma.cuh"
+
+namespace {
+
+namespace cg = cooperative_groups;
+namespace fk = fuselab::kernels;
+
+constexpr int kHeads = 4, kSeq = 64, kD = 128, kRows = 2, kThreads = 512;
+constexpr unsigned kKvBytes = 2u * kSeq * kD * sizeof(float);  // K and V of a head: 64 KB
+const dim3 kGrid(kSeq / kRows, kHeads);
+
+__global__ void empty_kernel() {}
+__global__ void empty_smem_kernel() {}
+__global__ void empty_cluster_kernel() {}
+
+// O's 2 rows of this block = Q + K + V of those rows, read back from shared memory.
+__device__ __forceinline__ void write_rows(const float* q, const float* ks, const float* vs, float* o) {
+  const int t = threadIdx.x, row0 = blockIdx.x * kRows, bh = blockIdx.y;
+  if (t >= kRows * kD / 4) return;
+  const int r = t / (kD / 4), c = 4 * (t % (kD / 4));
+  const std::size_t at = (std::size_t(bh) * kSeq + row0 + r) * kD + c;
+  const float4 x = *reinterpret_cast<const float4*>(q + at);
+  const float4 y = *reinterpret_cast<const float4*>(ks + (row0 + r) * kD + c);
+  const float4 z = *reinterpret_cast<const float4*>(vs + (row0 + r) * kD + c);
+  *reinterpret_cast<float4*>(o + at) = make_float4(x.x + y.x + z.x, x.y + y.y + z.y, x.z + y.z + z.z, x.w + y.w + z.w);
+}
+
+__global__ void __launch_bounds__(kThreads) reads_cp_async(const float* q, const float* k, const float* v, float* o) {
+  extern __shared__ __align__(16) float smem[];
+  const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
+  for (int i = threadIdx.x; i < kSeq * kD / 4; i += kThreads) {
+    fk::cp_async16(smem + 4 * i, k + head + 4 * i, true);
+    fk::cp_async16(smem + kSeq * kD + 4 * i, v + head + 4 * i, true);
+  }
+  fk::cp_async_commit();
+  fk::cp_async_wait<0>();
+  __syncthreads();
+  write_rows(q, smem, smem + kSeq * kD, o);
+}
+
+template <int kCluster>
+__global__ void __launch_bounds__(kThreads) reads_bulk(const float* q, const float* k, const float* v, float* o) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ __align__(16) float smem[];
+  __shared__ __align__(8) std::uint64_t bar;
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = kCluster > 1 ? int(cluster.block_rank()) : 0;
+  if (threadIdx.x == 0) {
+    fk::mbarrier_init(&bar, 1);
+    fk::fence_mbarrier_init();
+  }
+  if constexpr (kCluster > 1) cluster.sync();  // every rank's barrier exists before any copy lands
+  else __syncthreads();
+  if (threadIdx.x == 0) {
+    const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
+    constexpr int kPart = kSeq * kD / kCluster;  // floats of K (and of V) per rank
+    fk::mbarrier_expect_tx(&bar, kKvBytes);
+    if constexpr (kCluster > 1) {
+      constexpr auto kAll = std::uint16_t((1u << kCluster) - 1);
+      fk::bulk_load_multicast(smem + rank * kPart, k + head + rank * kPart, kPart * 4u, &bar, kAll);
+      fk::bulk_load_multicast(smem + kSeq * kD + rank * kPart, v + head + rank * kPart, kPart * 4u, &bar, kAll);
+    } else {
+      fk::bulk_load(smem, k + head, kPart * 4u, &bar);
+      fk::bulk_load(smem + kSeq * kD, v + head, kPart * 4u, &bar);
+    }
+  }
+  fk::mbarrier_wait(&bar, 0);
+  if constexpr (kCluster > 1) cluster.barrier_arrive();  // this rank's copies have landed everywhere it waits on
+  write_rows(q, smem, smem + kSeq * kD, o);
+  if constexpr (kCluster > 1) cluster.barrier_wait();  // no rank leaves while another's copies may target it
+#endif
+}
+
+}  // namespace
+
+int main() {
+  const std::size_t n = std::size_t(kHeads) * kSeq * kD, bytes = n * sizeof(float);
+  cudaStream_t stream{};
+  FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  fuselab::DeviceBuffer q(bytes), k(bytes), v(bytes), o(bytes);
+  for (float* x : {q.get<float>(), k.get<float>(), v.get<float>()}) fuselab::probes::fill<<<64, 512, 0, stream>>>(x, n);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const float *qp = q.get<float>(), *kp = k.get<float>(), *vp = v.get<float>();
+  float* op = o.get<float>();
+  fk::set_max_dynamic_smem(&empty_smem_kernel, int(kKvBytes));
+  fk::set_max_dynamic_smem(&empty_cluster_kernel, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_cp_async, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<1>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<2>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<4>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<8>, int(kKvBytes));
+
+  std::printf("1x%dx%dx%d, grid %ux%u of %d threads\n\n| launch | cold us |\n|---|---:|\n", kHeads, kSeq, kD, kGrid.x,
+              kGrid.y, kThreads);
+  // O rows = Q + K + V rows (the fill's values are small integers: exact).
+  std::vector<float> hq(n), hk(n), hv(n), ho(n);
+  FUSELAB_CUDA_CHECK(cudaMemcpy(hq.data(), qp, bytes, cudaMemcpyDeviceToHost));
+  FUSELAB_CUDA_CHECK(cudaMemcpy(hk.data(), kp, bytes, cudaMemcpyDeviceToHost));
+  FUSELAB_CUDA_CHECK(cudaMemcpy(hv.data(), vp, bytes, cudaMemcpyDeviceToHost));
+  const auto check = [&](const char* name, const fuselab::LaunchFn& launch) {
+    FUSELAB_CUDA_CHECK(cudaMemsetAsync(op, 0xff, bytes, stream));
+    launch(stream);
+    FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+    FUSELAB_CUDA_CHECK(cudaMemcpy(ho.data(), op, bytes, cudaMemcpyDeviceToHost));
+    for (std::size_t i = 0; i < n; ++i)
+      if (!(ho[i] == hq[i] + hk[i] + hv[i])) {
+        std::fprintf(stderr, "head_tile_reads: %s wrote O[%zu] = %g, expected %g; its timing would mean nothing\n", name,
+                     i, ho[i], hq[i] + hk[i] + hv[i]);
+        std::exit(1);
+      }
+  };
+  const auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
+    if (std::string(name).rfind("reads", 0) == 0) check(name, launch);
+    std::printf("| %s | %.2f |\n", name, fuselab::probes::cold_median_us(stream, launch));
+    std::fflush(stdout);
+  };
+  row("empty, 1 block", [](cudaStream_t s) {
+    empty_kernel<<<1, 32, 0, s>>>();
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("empty, the grid", [](cudaStream_t s) {
+    empty_kernel<<<kGrid, kThreads, 0, s>>>();
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("empty, grid + 64 KB shared", [](cudaStream_t s) {
+    empty_smem_kernel<<<kGrid, kThreads, kKvBytes, s>>>();
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("empty, grid + 64 KB, clusters of 8", [](cudaStream_t s) {
+    fk::launch_clustered(8, &empty_cluster_kernel, kGrid, dim3(kThreads), kKvBytes, s);
+  });
+  row("reads by cp.async", [&](cudaStream_t s) {
+    reads_cp_async<<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("reads by bulk copy, C = 1", [&](cudaStream_t s) {
+    reads_bulk<1><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("reads by bulk multicast, C = 2",
+      [&](cudaStream_t s) { fk::launch_clustered(2, &reads_bulk<2>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
+  row("reads by bulk multicast, C = 4",
+      [&](cudaStream_t s) { fk::launch_clustered(4, &reads_bulk<4>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
+  row("reads by bulk multicast, C = 8",
+      [&](cudaStream_t s) { fk::launch_clustered(8, &reads_bulk<8>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
+  FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+  return 0;
+}

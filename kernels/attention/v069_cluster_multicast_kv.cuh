@@ -1,0 +1,173 @@
+// attention v069 — v045's two-row blocks with K and V landing by multicast
+// over a cluster of 8 blocks of the same head. In v045 each of a head's 32
+// blocks copies the head's whole K and V (64 KB) from L2 by cp.async: at
+// 1x4x64x128 that is 8 MB out of L2 for 256 KB of distinct bytes, 32 requests
+// for every line, all in the same microsecond. Here:
+//   * a cluster is 8 consecutive query-row blocks of one head; rank r copies
+//     keys 8r..8r+7 of K and of V (4 KB each) by one bulk copy each,
+//     multicast into every rank's shared memory, so L2 serves each line 4
+//     times per head instead of 32;
+//   * two mbarriers per block count the bytes (K landed, V landed); a
+//     cluster barrier after their inits lets no copy land before them;
+//   * rows >= Sk get zeros (no rank copies them); blocks past Sq (the grid
+//     is rounded up to whole clusters) still copy their part;
+//   * each rank arrives on the cluster barrier once its V has landed and
+//     waits on it before it exits, so no block leaves while a copy may still
+//     target it.
+// Q, the frequencies, the PE, the scores, the softmax and P V are v045's
+// (P V's lines repeated, as there). D = 128 only is compiled; any other D
+// runs v012. Limits: v012's (Sk <= 64, D <= 256; any Sq; causal, GQA, cross).
+#pragma once
+
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/attention/v045_keys_in_shared.cuh"
+#include "kernels/common/launch_config.cuh"
+#include "kernels/common/tma.cuh"
+
+namespace fuselab::kernels::attention::v069 {
+
+inline constexpr int kD = v045::kD;
+inline constexpr int kWarps = v045::kWarps;
+inline constexpr int kThreads = v045::kThreads;
+inline constexpr int kKeys = v045::kKeys;
+inline constexpr int kKeysPerWarp = v045::kKeysPerWarp;
+inline constexpr int kRows = v045::kRows;
+inline constexpr std::size_t kSmemBytes = v045::kSmemBytes;
+inline constexpr int kCluster = 8;
+inline constexpr int kKeysPerRank = kKeys / kCluster;
+inline constexpr auto kAllRanks = std::uint16_t((1u << kCluster) - 1);
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProblem p, const Pe pe) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace cg = cooperative_groups;
+  constexpr int kN = kRows * kKeysPerWarp;
+  constexpr bool kPaired = Pe::kPaired;
+  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
+  extern __shared__ __align__(16) float smem[];
+  float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
+  float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
+  __shared__ float scores[kRows][kKeys];
+  __shared__ __align__(8) std::uint64_t landed[2];  // K, V
+
+  cg::cluster_group cluster = cg::this_cluster();
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
+  const int key0 = warp * kKeysPerWarp;
+
+  // 1. Q and the lane's frequencies in flight; zeros in rows >= Sk; the
+  //    barriers; then every rank's part of K and V to every rank.
+  float4 q[kRows];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+    q[r] = row0 + r < p.Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
+  float2 f = make_float2(0.f, 0.f);
+  if constexpr (kHasPe) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+  for (int i = p.Sk * kD / 4 + tid; i < kKeys * kD / 4; i += kThreads) {
+    st4(&ks[0][0] + 4 * i, zero4());
+    st4(&vs[0][0] + 4 * i, zero4());
+  }
+  if (tid == 0) {
+    mbarrier_init(&landed[0], 1);
+    mbarrier_init(&landed[1], 1);
+    fence_mbarrier_init();
+  }
+  cluster.sync();  // every rank's barriers exist (and this block's zeros are written)
+  if (tid == 0) {
+    const unsigned head_bytes = unsigned(p.Sk) * kD * sizeof(float);
+    mbarrier_expect_tx(&landed[0], head_bytes);
+    mbarrier_expect_tx(&landed[1], head_bytes);
+    const int first = int(cluster.block_rank()) * kKeysPerRank;
+    const int keys = min(kKeysPerRank, p.Sk - first);
+    if (keys > 0) {
+      const std::size_t at = (std::size_t(kv_bh) * p.Sk + first) * kD;
+      const unsigned bytes = unsigned(keys) * kD * sizeof(float);
+      bulk_load_multicast(ks[first], p.k + at, bytes, &landed[0], kAllRanks);
+      bulk_load_multicast(vs[first], p.v + at, bytes, &landed[1], kAllRanks);
+    }
+  }
+
+  // 2. The PE of Q; this warp's K rows read back in the hook's layout (v045).
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) v045::pe_lane(pe, q[r], p.q_offset + row0 + r, f);
+  mbarrier_wait(&landed[0], 0);
+  float4 k[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const float* row = ks[key0 + j];
+    if constexpr (kPaired) {
+      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
+      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
+      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
+    } else {
+      k[j] = ld4(row + 4 * lane);
+    }
+    v045::pe_lane(pe, k[j], p.k_offset + key0 + j, f);
+  }
+
+  // 3. Scores: value index r * 4 + j.
+  float part[kN];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
+  __syncthreads();
+
+  // 4. Softmax per row in every warp, one expf per score (v043).
+  float pr[kRows][kKeysPerWarp];
+  v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
+
+  // 5. P V over this warp's keys; partial rows over those V slots once
+  //    every warp has read its own; summed by 256 threads.
+  mbarrier_wait(&landed[1], 0);
+  cluster.barrier_arrive();  // every copy into this block has landed
+  float* vmine = &vs[key0][4 * lane];
+  float4 v[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    float4 o = zero4();
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
+    st4(vmine + r * kD, o);
+  }
+  __syncthreads();
+  if (tid < kRows * kD) {
+    const int r = tid / kD, d = tid % kD;
+    float o[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
+    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
+  }
+  cluster.barrier_wait();  // no rank leaves while a copy may still target it
+#endif
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  if (p.D != kD) return v012::launch_with(p, pe, stream);
+  static const bool configured = [] {
+    set_max_dynamic_smem(&multicast_kernel<Pe>, int(kSmemBytes));
+    return true;
+  }();
+  (void)configured;
+  const dim3 grid(unsigned(ceil_div(ceil_div(p.Sq, kRows), kCluster) * kCluster), unsigned(p.B) * p.Hq);
+  launch_clustered(kCluster, &multicast_kernel<Pe>, grid, dim3(kThreads), kSmemBytes, stream, p, pe);
+}
+
+inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
+  launch_with(p, v002::NoPe{}, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v069
