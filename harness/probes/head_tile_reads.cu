@@ -10,7 +10,13 @@
 //   reads by cp.async       each block copies its head's K and V (64 KB) by
 //                           cp.async, as v045 does, and its 2 Q rows, and
 //                           writes 2 O rows from them: the head tile's data
-//                           movement without its math;
+//                           movement without its math (8 MB out of L2, 64 KB
+//                           into each SM);
+//   ... 4 rows, 64 blocks   the same with 4 rows per block and 1024 threads
+//                           (4 MB out of L2, 64 KB into each SM);
+//   ... half the keys       2 rows per block, only keys 0..31 of K and V
+//                           (4 MB out of L2, 32 KB into each SM); O's row r
+//                           reads key r % 32;
 //   reads by bulk copy, C   the same bytes by one bulk copy (C = 1) or
 //                           multicast over clusters of C blocks, each rank
 //                           copying 1/C of K and V into every rank.
@@ -47,29 +53,35 @@ __global__ void empty_kernel() {}
 __global__ void empty_smem_kernel() {}
 __global__ void empty_cluster_kernel() {}
 
-// O's 2 rows of this block = Q + K + V of those rows, read back from shared memory.
+// O's rows of this block (rows per block: kRowsPB) = Q + K + V, K and V of
+// key row % kKeysCopied read back from shared memory.
+template <int kRowsPB = kRows, int kKeysCopied = kSeq>
 __device__ __forceinline__ void write_rows(const float* q, const float* ks, const float* vs, float* o) {
-  const int t = threadIdx.x, row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  if (t >= kRows * kD / 4) return;
-  const int r = t / (kD / 4), c = 4 * (t % (kD / 4));
+  const int t = threadIdx.x, row0 = blockIdx.x * kRowsPB, bh = blockIdx.y;
+  if (t >= kRowsPB * kD / 4) return;
+  const int r = t / (kD / 4), c = 4 * (t % (kD / 4)), key = (row0 + r) % kKeysCopied;
   const std::size_t at = (std::size_t(bh) * kSeq + row0 + r) * kD + c;
   const float4 x = *reinterpret_cast<const float4*>(q + at);
-  const float4 y = *reinterpret_cast<const float4*>(ks + (row0 + r) * kD + c);
-  const float4 z = *reinterpret_cast<const float4*>(vs + (row0 + r) * kD + c);
+  const float4 y = *reinterpret_cast<const float4*>(ks + key * kD + c);
+  const float4 z = *reinterpret_cast<const float4*>(vs + key * kD + c);
   *reinterpret_cast<float4*>(o + at) = make_float4(x.x + y.x + z.x, x.y + y.y + z.y, x.z + y.z + z.z, x.w + y.w + z.w);
 }
 
-__global__ void __launch_bounds__(kThreads) reads_cp_async(const float* q, const float* k, const float* v, float* o) {
+// Blocks of kRowsPB rows (256 threads per 2 rows) copy keys 0..kKeysCopied-1
+// of their head's K and V by cp.async.
+template <int kRowsPB, int kKeysCopied>
+__global__ void __launch_bounds__(kThreads / kRows * kRowsPB) reads_cp_async(const float* q, const float* k,
+                                                                             const float* v, float* o) {
   extern __shared__ __align__(16) float smem[];
   const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
-  for (int i = threadIdx.x; i < kSeq * kD / 4; i += kThreads) {
+  for (int i = threadIdx.x; i < kKeysCopied * kD / 4; i += blockDim.x) {
     fk::cp_async16(smem + 4 * i, k + head + 4 * i, true);
     fk::cp_async16(smem + kSeq * kD + 4 * i, v + head + 4 * i, true);
   }
   fk::cp_async_commit();
   fk::cp_async_wait<0>();
   __syncthreads();
-  write_rows(q, smem, smem + kSeq * kD, o);
+  write_rows<kRowsPB, kKeysCopied>(q, smem, smem + kSeq * kD, o);
 }
 
 template <int kCluster>
@@ -118,7 +130,9 @@ int main() {
   float* op = o.get<float>();
   fk::set_max_dynamic_smem(&empty_smem_kernel, int(kKvBytes));
   fk::set_max_dynamic_smem(&empty_cluster_kernel, int(kKvBytes));
-  fk::set_max_dynamic_smem(&reads_cp_async, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_cp_async<kRows, kSeq>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_cp_async<2 * kRows, kSeq>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_cp_async<kRows, kSeq / 2>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<1>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<2>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<4>, int(kKvBytes));
@@ -126,25 +140,28 @@ int main() {
 
   std::printf("1x%dx%dx%d, grid %ux%u of %d threads\n\n| launch | cold us |\n|---|---:|\n", kHeads, kSeq, kD, kGrid.x,
               kGrid.y, kThreads);
-  // O rows = Q + K + V rows (the fill's values are small integers: exact).
+  // O rows = Q + K + V rows, key row % keys (the fill's values are small integers: exact).
   std::vector<float> hq(n), hk(n), hv(n), ho(n);
   FUSELAB_CUDA_CHECK(cudaMemcpy(hq.data(), qp, bytes, cudaMemcpyDeviceToHost));
   FUSELAB_CUDA_CHECK(cudaMemcpy(hk.data(), kp, bytes, cudaMemcpyDeviceToHost));
   FUSELAB_CUDA_CHECK(cudaMemcpy(hv.data(), vp, bytes, cudaMemcpyDeviceToHost));
-  const auto check = [&](const char* name, const fuselab::LaunchFn& launch) {
+  const auto check = [&](const char* name, int keys, const fuselab::LaunchFn& launch) {
     FUSELAB_CUDA_CHECK(cudaMemsetAsync(op, 0xff, bytes, stream));
     launch(stream);
     FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
     FUSELAB_CUDA_CHECK(cudaMemcpy(ho.data(), op, bytes, cudaMemcpyDeviceToHost));
-    for (std::size_t i = 0; i < n; ++i)
-      if (!(ho[i] == hq[i] + hk[i] + hv[i])) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t row = i / kD % kSeq, kv = i - (row - row % keys) * kD;
+      const float want = hq[i] + hk[kv] + hv[kv];
+      if (!(ho[i] == want)) {
         std::fprintf(stderr, "head_tile_reads: %s wrote O[%zu] = %g, expected %g; its timing would mean nothing\n", name,
-                     i, ho[i], hq[i] + hk[i] + hv[i]);
+                     i, ho[i], want);
         std::exit(1);
       }
+    }
   };
-  const auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
-    if (std::string(name).rfind("reads", 0) == 0) check(name, launch);
+  const auto row = [&](const char* name, const fuselab::LaunchFn& launch, int keys = kSeq) {
+    if (std::string(name).rfind("reads", 0) == 0) check(name, keys, launch);
     std::printf("| %s | %.2f |\n", name, fuselab::probes::cold_median_us(stream, launch));
     std::fflush(stdout);
   };
@@ -164,9 +181,20 @@ int main() {
     fk::launch_clustered(8, &empty_cluster_kernel, kGrid, dim3(kThreads), kKvBytes, s);
   });
   row("reads by cp.async", [&](cudaStream_t s) {
-    reads_cp_async<<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    reads_cp_async<kRows, kSeq><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
     FUSELAB_LAUNCH_CHECK();
   });
+  row("reads by cp.async, 4 rows, 64 blocks", [&](cudaStream_t s) {
+    reads_cp_async<2 * kRows, kSeq><<<dim3(kGrid.x / 2, kGrid.y), 2 * kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row(
+      "reads by cp.async, half the keys",
+      [&](cudaStream_t s) {
+        reads_cp_async<kRows, kSeq / 2><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+        FUSELAB_LAUNCH_CHECK();
+      },
+      kSeq / 2);
   row("reads by bulk copy, C = 1", [&](cudaStream_t s) {
     reads_bulk<1><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
     FUSELAB_LAUNCH_CHECK();
