@@ -71,9 +71,11 @@ struct CoherentMaskedSplitOfP {
 
 inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, CoherentMaskedSplitOfP, true>;
 
+// The three launches under plan pl (v002::make_plan: phase 1's chunks; v071
+// plans phase 1 for fewer blocks).
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
+inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl, void* workspace,
+                           cudaStream_t stream) {
   const v013::Buffers buf =
       v017::launch_phase1_kernel<v022::PaddedCores64>(kPhase1<Pe, Loader>, p, pe, pl, workspace, stream);
   const int sms = v007::sm_count();
@@ -82,6 +84,11 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
                    dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0, stream, p,
                    static_cast<const float*>(buf.part), pl.chunks1, buf.P);
   v028::launch_pv<v030::kSplit, true, false, CoherentMaskedSplitOfP, true>(p, pl, buf.P, stream);
+}
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  launch_planned<Pe, Loader>(p, pe, v002::make_plan<Pe::kPaired>(p), workspace, stream);
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) { return v039::workspace_bytes(p); }
