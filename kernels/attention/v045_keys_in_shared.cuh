@@ -39,11 +39,76 @@ __device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, float2
   if constexpr (!std::is_same_v<Pe, v002::NoPe>) pe.lane_with_freq(x, pos, f);
 }
 
+// This warp's keys key0.. of K (commit group 0) and V (group 1) by cp.async
+// into their shared rows, 16 bytes a lane (kbase, vbase: the head's rows at
+// the lane's dims); rows past Sk land as zeros.
+template <int kKeysPerWarp>
+__device__ __forceinline__ void copy_warp_kv(float (*ks)[kD], float (*vs)[kD], const float* kbase, const float* vbase,
+                                             int key0, int lane, int Sk) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < Sk;
+    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
+  }
+  cp_async_commit();
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < Sk;
+    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
+  }
+  cp_async_commit();
+}
+
+// Q's rows row0.. in the hook's lane layout (v043::load_lane), zeros past Sq.
+template <bool kPaired, int kRows>
+__device__ __forceinline__ void load_q_rows(float4 (&q)[kRows], const float* qbase, int row0, int Sq, int lane) {
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+    q[r] = row0 + r < Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
+}
+
+// The lane's two inverse frequencies, inv_freq[2l] and [2l + 1] (the same for
+// every hook and row); zeros without a PE.
+template <class Pe>
+__device__ __forceinline__ float2 lane_freq(const Pe& pe, int lane) {
+  float2 f = make_float2(0.f, 0.f);
+  if constexpr (!std::is_same_v<Pe, v002::NoPe>) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+  return f;
+}
+
+// This warp's K rows key0.. read back from shared memory in the hook's
+// layout (neox: dims 2l, 2l + 1 and 64 + 2l, 65 + 2l), each given its PE.
+template <class Pe, int kKeysPerWarp>
+__device__ __forceinline__ void keys_from_shared(float4 (&k)[kKeysPerWarp], const Pe& pe, const float (*ks)[kD],
+                                                 int key0, int lane, int k_offset, float2 f) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const float* row = ks[key0 + j];
+    if constexpr (Pe::kPaired) {
+      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
+      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
+      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
+    } else {
+      k[j] = ld4(row + 4 * lane);
+    }
+    pe_lane(pe, k[j], k_offset + key0 + j, f);
+  }
+}
+
+// The lane's dot-product partials, value index r * kKeysPerWarp + j.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp], const float4 (&q)[kRows],
+                                             const float4 (&k)[kKeysPerWarp]) {
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+}
+
 template <class Pe>
 __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const AttentionProblem p, const Pe pe) {
   constexpr int kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
-  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   extern __shared__ __align__(16) float smem[];
   float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
@@ -61,24 +126,10 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
 
   // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; Q and
   //    the lane's frequencies into registers.
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
-  }
-  cp_async_commit();
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  copy_warp_kv<kKeysPerWarp>(ks, vs, kbase, vbase, key0, lane, p.Sk);
   float4 q[kRows];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-    q[r] = row0 + r < p.Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
-  float2 f = make_float2(0.f, 0.f);
-  if constexpr (kHasPe) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+  load_q_rows<kPaired>(q, qbase, row0, p.Sq, lane);
+  const float2 f = lane_freq(pe, lane);
 
   // 2. The PE of Q; K read back in the hook's layout and given its PE.
 #pragma unroll
@@ -86,25 +137,11 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   cp_async_wait<1>();
   __syncwarp();  // the warp's K rows, copied by all its lanes
   float4 k[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const float* row = ks[key0 + j];
-    if constexpr (kPaired) {
-      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
-      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
-      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
-    } else {
-      k[j] = ld4(row + 4 * lane);
-    }
-    pe_lane(pe, k[j], p.k_offset + key0 + j, f);
-  }
+  keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
 
   // 3. Scores: value index r * 4 + j.
   float part[kN];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+  dot_partials(part, q, k);
   v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 

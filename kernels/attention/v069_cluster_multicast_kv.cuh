@@ -24,7 +24,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "kernels/attention/v045_keys_in_shared.cuh"
 #include "kernels/common/launch_config.cuh"
@@ -49,7 +48,6 @@ __global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProb
   namespace cg = cooperative_groups;
   constexpr int kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
-  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
   extern __shared__ __align__(16) float smem[];
   float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
   float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
@@ -67,11 +65,8 @@ __global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProb
   // 1. Q and the lane's frequencies in flight; zeros in rows >= Sk; the
   //    barriers; then every rank's part of K and V to every rank.
   float4 q[kRows];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-    q[r] = row0 + r < p.Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
-  float2 f = make_float2(0.f, 0.f);
-  if constexpr (kHasPe) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+  v045::load_q_rows<kPaired>(q, qbase, row0, p.Sq, lane);
+  const float2 f = v045::lane_freq(pe, lane);
   for (int i = p.Sk * kD / 4 + tid; i < kKeys * kD / 4; i += kThreads) {
     st4(&ks[0][0] + 4 * i, zero4());
     st4(&vs[0][0] + 4 * i, zero4());
@@ -101,25 +96,11 @@ __global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProb
   for (int r = 0; r < kRows; ++r) v045::pe_lane(pe, q[r], p.q_offset + row0 + r, f);
   mbarrier_wait(&landed[0], 0);
   float4 k[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const float* row = ks[key0 + j];
-    if constexpr (kPaired) {
-      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
-      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
-      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
-    } else {
-      k[j] = ld4(row + 4 * lane);
-    }
-    v045::pe_lane(pe, k[j], p.k_offset + key0 + j, f);
-  }
+  v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
 
   // 3. Scores: value index r * 4 + j.
   float part[kN];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+  v045::dot_partials(part, q, k);
   v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 

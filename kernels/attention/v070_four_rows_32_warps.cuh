@@ -21,7 +21,6 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
-#include <type_traits>
 
 #include "kernels/attention/v045_keys_in_shared.cuh"
 
@@ -40,7 +39,6 @@ template <class Pe>
 __global__ void __launch_bounds__(kThreads) four_rows_kernel(const AttentionProblem p, const Pe pe) {
   constexpr int kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
-  constexpr bool kHasPe = !std::is_same_v<Pe, v002::NoPe>;
   extern __shared__ __align__(16) float smem[];
   float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
   float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);
@@ -58,24 +56,10 @@ __global__ void __launch_bounds__(kThreads) four_rows_kernel(const AttentionProb
 
   // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; Q and
   //    the lane's frequencies into registers.
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
-  }
-  cp_async_commit();
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  v045::copy_warp_kv<kKeysPerWarp>(ks, vs, kbase, vbase, key0, lane, p.Sk);
   float4 q[kRows];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-    q[r] = row0 + r < p.Sq ? v043::load_lane<kPaired>(qbase + std::size_t(row0 + r) * kD, lane) : zero4();
-  float2 f = make_float2(0.f, 0.f);
-  if constexpr (kHasPe) f = __ldg(reinterpret_cast<const float2*>(pe.inv_freq + 2 * lane));
+  v045::load_q_rows<kPaired>(q, qbase, row0, p.Sq, lane);
+  const float2 f = v045::lane_freq(pe, lane);
 
   // 2. The PE of Q; K read back in the hook's layout and given its PE.
 #pragma unroll
@@ -83,25 +67,11 @@ __global__ void __launch_bounds__(kThreads) four_rows_kernel(const AttentionProb
   cp_async_wait<1>();
   __syncwarp();  // the warp's K rows, copied by all its lanes
   float4 k[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const float* row = ks[key0 + j];
-    if constexpr (kPaired) {
-      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
-      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
-      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
-    } else {
-      k[j] = ld4(row + 4 * lane);
-    }
-    v045::pe_lane(pe, k[j], p.k_offset + key0 + j, f);
-  }
+  v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
 
   // 3. Scores: value index r * 2 + j.
   float part[kN];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+  v045::dot_partials(part, q, k);
   v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
   __syncthreads();
 
