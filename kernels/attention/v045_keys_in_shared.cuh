@@ -105,11 +105,51 @@ __device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp]
     for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
 }
 
+// Steps 3-5 of the kernel, once Q and this warp's K rows hold their PE: the
+// scores, the softmax (v043) and P V over this warp's keys (each thread reads
+// back the V float4s it copied), the partial rows summed by 256 threads into
+// out. The warp's V rows double as its partial O rows.
+__device__ __forceinline__ void scores_to_output(const AttentionProblem& p, const float4 (&q)[kRows],
+                                                 const float4 (&k)[kKeysPerWarp], float (&scores)[kRows][kKeys],
+                                                 float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+  constexpr int kN = kRows * kKeysPerWarp;
+  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
+  // 3. Scores: value index r * 4 + j.
+  float part[kN];
+  dot_partials(part, q, k);
+  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
+  __syncthreads();
+
+  // 4. Softmax per row in every warp, one expf per score (v043).
+  float pr[kRows][kKeysPerWarp];
+  v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
+
+  // 5. P V over this warp's keys; partial rows over those slots.
+  cp_async_wait<0>();
+  float* vmine = &vs[key0][4 * lane];
+  float4 v[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    float4 o = zero4();
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
+    st4(vmine + r * kD, o);
+  }
+  __syncthreads();
+  if (tid < kRows * kD) {
+    const int r = tid / kD, d = tid % kD;
+    float o[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
+    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
+  }
+}
+
 template <class Pe>
 __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const AttentionProblem p, const Pe pe) {
-  constexpr int kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
-  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   extern __shared__ __align__(16) float smem[];
   float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
   float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
@@ -139,38 +179,7 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   float4 k[kKeysPerWarp];
   keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
 
-  // 3. Scores: value index r * 4 + j.
-  float part[kN];
-  dot_partials(part, q, k);
-  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
-  __syncthreads();
-
-  // 4. Softmax per row in every warp, one expf per score (v043).
-  float pr[kRows][kKeysPerWarp];
-  v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
-
-  // 5. P V over this warp's keys (each thread reads back the V float4s it
-  //    copied); partial rows over those slots; summed by 256 threads.
-  cp_async_wait<0>();
-  float* vmine = &vs[key0][4 * lane];
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
-    st4(vmine + r * kD, o);
-  }
-  __syncthreads();
-  if (tid < kRows * kD) {
-    const int r = tid / kD, d = tid % kD;
-    float o[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
-    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
-  }
+  scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
 }
 
 template <class Pe>

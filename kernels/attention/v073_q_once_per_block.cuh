@@ -1,0 +1,94 @@
+// attention v073 — v045 with Q's rows loaded, and given their PE, once per
+// block instead of once per warp. In v045 each of the 16 warps loads both Q
+// rows (16 KB of requests per block for 1 KB of Q) and, under a PE hook,
+// evaluates the same 4 angles per lane: a third of the block's sin/cos work
+// (sinusoidal v053: 1.38 M instructions against v045's 1.10 M under ncu,
+// run 20261126T0052*). Here:
+//   * warps 0 and 1 load Q rows 0 and 1 (the hook's lane layout), give them
+//     their PE and store them to shared memory;
+//   * every warp lands K and V by cp.async and gives its K rows their PE as in
+//     v045, then one block barrier makes Q' visible and each warp reads both
+//     rows back;
+//   * the scores, the softmax and P V are v045's (scores_to_output).
+// D = 128 only is compiled; any other D runs v012. Limits: v012's (Sk <= 64,
+// D <= 256; any Sq; causal, GQA, cross).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+
+#include "kernels/attention/v045_keys_in_shared.cuh"
+
+namespace fuselab::kernels::attention::v073 {
+
+using v045::kD;
+using v045::kKeys;
+using v045::kKeysPerWarp;
+using v045::kRows;
+using v045::kSmemBytes;
+using v045::kThreads;
+static_assert(kRows <= v045::kWarps, "one warp loads each Q row");
+
+template <class Pe>
+__global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem p, const Pe pe) {
+  constexpr bool kPaired = Pe::kPaired;
+  extern __shared__ __align__(16) float smem[];
+  float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
+  float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
+  __shared__ float scores[kRows][kKeys];
+  __shared__ float4 qs[kRows][32];  // Q' rows in the hook's lane layout
+
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
+  const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const int key0 = warp * kKeysPerWarp;
+
+  // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; warp
+  //    r < kRows loads Q row r; every lane its two frequencies.
+  v045::copy_warp_kv<kKeysPerWarp>(ks, vs, kbase, vbase, key0, lane, p.Sk);
+  float4 qmine = zero4();
+  if (warp < kRows && row0 + warp < p.Sq) qmine = v043::load_lane<kPaired>(qbase + std::size_t(row0 + warp) * kD, lane);
+  const float2 f = v045::lane_freq(pe, lane);
+
+  // 2. Q's PE once per element; K read back in the hook's layout with its PE;
+  //    then Q' from shared memory.
+  if (warp < kRows) {
+    v045::pe_lane(pe, qmine, p.q_offset + row0 + warp, f);
+    qs[warp][lane] = qmine;
+  }
+  cp_async_wait<1>();
+  __syncwarp();  // the warp's K rows, copied by all its lanes
+  float4 k[kKeysPerWarp];
+  v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
+  __syncthreads();  // Q' rows
+  float4 q[kRows];
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) q[r] = qs[r][lane];
+
+  // 3-5. v045's.
+  v045::scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  if (p.D != kD) return v012::launch_with(p, pe, stream);
+  static const bool configured = [] {
+    set_max_dynamic_smem(&q_once_kernel<Pe>, int(kSmemBytes));
+    return true;
+  }();
+  (void)configured;
+  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
+  q_once_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
+  launch_with(p, v002::NoPe{}, stream);
+}
+
+}  // namespace fuselab::kernels::attention::v073
