@@ -1,9 +1,12 @@
 // Sincos::kReduced's angle reduction (kernels/common/pe.cuh), run on the CPU:
 // sin/cos of the reduced angle match sin/cos of the fp32 angle (float64)
-// within the bound the header states, at every angle the cases use.
+// within the bound the header states, at every angle the cases use; and
+// kReducedFma's rounding by two adds is rintf's.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "kernels/common/pe.cuh"
 
@@ -31,7 +34,37 @@ float reduce_one_step(float angle) {  // without the fp32(2pi) remainder term
 
 TEST(PeReduce, WithinTheStatedBoundAtLongPositions) {
   for (const float freq : {1.0f, 0.7498942f, 0.1f, 1e-3f})
-    EXPECT_LE(worst_error(freq, 1 << 17, &fuselab::kernels::reduce_to_pi), 1.5e-7) << "freq " << freq;
+    EXPECT_LE(worst_error(freq, 1 << 17, &fuselab::kernels::reduce_to_pi<>), 1.5e-7) << "freq " << freq;
+}
+
+float bits_to_float(std::uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+TEST(PeReduce, RoundingByAddsIsRintfBelowTwoToThe22) {
+  // Every float in [2^-3, 2^22) and its negative, by stepping the bit pattern
+  // (2^-3 and below round to 0 either way; one in every 7 patterns is taken).
+  const std::uint32_t lo = 0x3E000000u, hi = 0x4A800000u;  // 2^-3, 2^22
+  long checked = 0;
+  for (std::uint32_t bits = lo; bits < hi; bits += 7) {
+    for (const float t : {bits_to_float(bits), -bits_to_float(bits)}) {
+      ASSERT_EQ(fuselab::kernels::round_by_adds(t), rintf(t)) << "t " << t;
+      ++checked;
+    }
+  }
+  // Ties go to even, as rintf's do.
+  for (const float t : {0.5f, 1.5f, 2.5f, -0.5f, -2.5f, 4194303.5f, -4194302.5f, 0.0f, -0.0f, 0.1f})
+    EXPECT_EQ(fuselab::kernels::round_by_adds(t), rintf(t)) << "t " << t;
+  EXPECT_GT(checked, 50000000L);
+  // And the reduced angles agree bit for bit at every angle the cases use.
+  for (const float freq : {1.0f, 0.7498942f, 0.1f, 1e-3f})
+    for (int pos = 0; pos < (1 << 17); ++pos) {
+      const float angle = static_cast<float>(pos) * freq;
+      ASSERT_EQ(fuselab::kernels::reduce_to_pi<true>(angle), fuselab::kernels::reduce_to_pi<false>(angle))
+          << "angle " << angle;
+    }
 }
 
 TEST(PeReduce, TheRemainderTermIsWhatMakesItAccurate) {

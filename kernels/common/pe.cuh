@@ -17,6 +17,11 @@
 //              [-pi, pi] is within 2^-21.41 (3.6e-7). Abs error <= ~5e-7 for
 //              angles below 2^17 (positions below 131072: inv_freq <= 1), in
 //              ~6 instructions and two SFU ops.
+//   kReducedFma kReduced with k rounded on the FMA pipe, (t + 1.5 * 2^23) -
+//              1.5 * 2^23, instead of rintf: the same k for |t| < 2^22
+//              (round to nearest, ties to even, as rintf), so the same
+//              values, without the FRND that shares the XU pipe with the
+//              SFU's sin and cos (harness/tests/pe_reduce_test.cu).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -27,14 +32,30 @@ __device__ __forceinline__ float pe_angle(int pos, float inv_freq) {
   return __fmul_rn(static_cast<float>(pos), inv_freq);
 }
 
-enum class Sincos { kAccurate, kFast, kReduced };
+enum class Sincos { kAccurate, kFast, kReduced, kReducedFma };
+
+// t rounded to the nearest integer, ties to even (rintf), for |t| < 2^22,
+// by two adds: t + 1.5 * 2^23 lies in [2^23, 2^24), where the float spacing
+// is 1, so the add rounds t's fraction away and the subtraction is exact.
+__host__ __device__ __forceinline__ float round_by_adds(float t) {
+  constexpr float kMagic = 12582912.0f;  // 1.5 * 2^23
+#if defined(__CUDA_ARCH__)
+  return __fsub_rn(__fadd_rn(t, kMagic), kMagic);  // never folded or contracted
+#else
+  volatile float shifted = t + kMagic;
+  return shifted - kMagic;
+#endif
+}
 
 // Host and device: harness/tests/pe_reduce_test.cu checks it on the CPU.
+// kByAdds: k rounded by round_by_adds instead of rintf (the same k).
+template <bool kByAdds = false>
 __host__ __device__ __forceinline__ float reduce_to_pi(float angle) {
   constexpr float kInv2Pi = 0.159154943091895335768883763372514362f;
   constexpr float kC1 = 6.28318548202514648438f;      // fp32(2pi)
   constexpr float kC2 = -1.7484555314695172e-07f;     // fp32(2pi - kC1)
-  const float k = rintf(angle * kInv2Pi);
+  const float t = angle * kInv2Pi;
+  const float k = kByAdds ? round_by_adds(t) : rintf(t);
   return fmaf(-k, kC2, fmaf(-k, kC1, angle));  // fmaf: one rounding on host and device
 }
 
@@ -44,6 +65,8 @@ __device__ __forceinline__ void pe_sincos(float angle, float* s, float* c) {
     __sincosf(angle, s, c);
   } else if constexpr (kMode == Sincos::kReduced) {
     __sincosf(reduce_to_pi(angle), s, c);
+  } else if constexpr (kMode == Sincos::kReducedFma) {
+    __sincosf(reduce_to_pi<true>(angle), s, c);
   } else {
     sincosf(angle, s, c);
   }
