@@ -18,6 +18,7 @@ struct RunArgs {
   std::vector<std::string> targets;        // ids, short ids, families, globs, "all"
   std::vector<std::string> case_patterns;  // --case
   bool quick = false;
+  int allocations = 1;                     // --allocations: input allocations a timed series rotates through
   bool time = true;                        // false for `check`
   std::vector<std::string> command_line;
 };

@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
   run->add_option("targets", run_args.targets, "ids, family/vN, families, globs or all")->required();
   run->add_option("--case", run_args.case_patterns, "case name globs");
   run->add_flag("--quick", run_args.quick, "shorter sampling budget and looser noise target");
+  run->add_option("--allocations", run_args.allocations,
+                  "time each case on K allocations of its inputs, output and workspace, in turns "
+                  "(small launches: where the buffers land moves a launch's time)")
+      ->check(CLI::Range(1, 64));
   bool with_ceilings = false;
   auto* env = app.add_subcommand("env", "describe the machine (GPU, driver, build, git)");
   env->add_flag("--ceilings", with_ceilings, "also measure the copy and FP32 ceilings");

@@ -252,13 +252,40 @@ class Engine {
 
   // Pilot series first (they plan the sample counts); then Google Benchmark
   // runs the hot replays and the cold series, whose last sample runs on a
-  // poisoned output: that output is checked again.
+  // poisoned output: that output is checked again. The cold samples rotate
+  // through o_.allocations allocations (ex first), each checked before.
   void time_case(const Experiment& e, CaseOutcome& c, Executor& ex, const ReferenceCase& ref) {
-    Sampler sampler(ex, stream_, cuda_);
-    const std::string no_cold = sampler.prepare_cold();
-    if (!no_cold.empty()) throw std::runtime_error(no_cold);
+    std::vector<std::unique_ptr<Executor>> more;
+    std::vector<Executor*> executors{&ex};
+    for (int k = 1; k < o_.allocations; ++k) {
+      more.push_back(make_executor(e, ref));
+      Executor& x = *more.back();
+      x.poison(stream_);
+      x.launch(stream_);
+      ErrorReport r = compare_output(x.output(stream_), ref);
+      if (!r.pass) {
+        c.check = std::move(r);
+        c.status = CaseStatus::Failed;
+        c.reason = "allocation " + std::to_string(k + 1) + " of " + std::to_string(o_.allocations) +
+                   " fails its check";
+        return;
+      }
+      executors.push_back(&x);
+    }
+    std::vector<std::unique_ptr<Sampler>> samplers;
+    for (Executor* x : executors) {
+      samplers.push_back(std::make_unique<Sampler>(*x, stream_, cuda_));
+      const std::string no_cold = samplers.back()->prepare_cold();
+      if (!no_cold.empty()) throw std::runtime_error(no_cold);
+    }
+    std::size_t taken = 0, last = 0;  // samples so far; the allocation of the latest
+    auto cold = [&](bool poison_first) {
+      last = taken++ % samplers.size();
+      return samplers[last]->cold(poison_first);
+    };
+    Sampler& sampler = *samplers[0];
     std::vector<double> cold_pilot;
-    for (int i = 0; i < 8; ++i) cold_pilot.push_back(sampler.cold(false));
+    for (int i = 0; i < 8; ++i) cold_pilot.push_back(cold(false));
     cold_pilot.erase(cold_pilot.begin(), cold_pilot.begin() + 3);  // caches settling
     // Enough launches per graph that a replay lasts about 200 us.
     const double launch_s = summarize(cold_pilot).median;
@@ -273,10 +300,12 @@ class Engine {
       driver.add(base + "/hot", planned_samples(hot_pilot, o_.hot_rule),
                  [&](bool) { return sampler.hot(); }, &c.hot_s);
     }
-    driver.add(base + "/cold", planned_samples(cold_pilot, o_.cold_rule),
-               [&](bool last) { return sampler.cold(last); }, &c.cold_s);
+    taken = 0;  // the series starts on the first allocation
+    // At least 8 samples of every allocation.
+    const int cold_n = std::max(planned_samples(cold_pilot, o_.cold_rule), 8 * int(samplers.size()));
+    driver.add(base + "/cold", cold_n, [&](bool poison_first) { return cold(poison_first); }, &c.cold_s);
     driver.run(gbench);
-    c.recheck = compare_output(ex.output(stream_), ref);
+    c.recheck = compare_output(executors[last]->output(stream_), ref);
   }
 
   void log_case(const std::string& label, const CaseOutcome& c) {

@@ -21,6 +21,10 @@ struct RunOptions {
   SamplingRule cold_rule;
   SamplingRule hot_rule;
   int hot_launches_per_graph = 20;  // at most; fewer when one launch is long
+  // The cold series of a case rotates through this many allocations of its
+  // inputs, output and workspace, each checked first: sample i runs on
+  // allocation i % allocations. Hot replays stay on the first.
+  int allocations = 1;
 };
 
 // --quick: fewer samples, a shorter budget.

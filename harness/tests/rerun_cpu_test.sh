@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # rerun and compare without a GPU: run the CPU version on the fixtures, rerun
-# that record (same targets, --case, --quick), and compare the two runs of it;
+# that record (same targets, --case, --quick, --allocations), and compare the
+# two runs of it;
 # the environment diff, the per-case calls and the Google Benchmark files must
 # come out.   usage: rerun_cpu_test.sh FUSELAB SCRATCH
 set -euo pipefail
@@ -9,7 +10,7 @@ rm -rf "$scratch" && mkdir -p "$scratch"
 fl() { "$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 
-fl run attention/v900_cpu_reference --case 'fx_*' --quick
+fl run attention/v900_cpu_reference --case 'fx_*' --quick --allocations 3
 old=$(basename "$(ls "$scratch"/runs/*[0-9].json)" .json)
 out=$(fl rerun "$old")
 echo "$out"
@@ -17,6 +18,14 @@ new=$(ls "$scratch"/runs/*[0-9].json | xargs -n1 basename | sed 's/\.json$//' | 
 [[ $(wc -w <<<"$new") -eq 1 ]] || fail "rerun wrote $(wc -w <<<"$new") records, want 1"
 grep -qE '"quick": ?true' "$scratch/runs/$new.json" || fail "rerun dropped --quick"
 grep -q '"fx_\*"' "$scratch/runs/$new.json" || fail "rerun dropped --case 'fx_*'"
+for r in "$old" "$new"; do
+  grep -qE '"allocations": ?3' "$scratch/runs/$r.json" || fail "$r does not record --allocations 3"
+  # Every allocation sampled at least 8 times: at least 24 cold samples a case.
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+n = [len(c["timing"]["cold"]["samples"]) for e in r["experiments"] for c in e["cases"] if c.get("timing")]
+sys.exit(0 if n and min(n) >= 24 else "cold samples per case: %s" % n)' "$scratch/runs/$r.json" || fail "$r: too few cold samples for 3 allocations"
+done
 grep -q "^## rerun of $old as $new" <<<"$out" || fail "no rerun heading"
 grep -qE '^\| git_commit \| [0-9a-f]+ \| [0-9a-f]+ \|' <<<"$out" || fail "no git row in the environment diff"
 grep -qE '^\| source_sha256 attention/v900_cpu_reference \|' <<<"$out" || fail "no source hash row"
