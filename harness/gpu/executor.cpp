@@ -74,6 +74,13 @@ class CudaExecutor final : public Executor {
   }
 
  private:
+  std::vector<std::pair<const void*, std::size_t>> device_buffers() const override {
+    std::vector<std::pair<const void*, std::size_t>> out;
+    for (const DeviceBuffer* b : {&q_, &k_, &v_, &x_, &inv_freq_, &out_, &workspace_})
+      if (b->bytes()) out.emplace_back(b->get(), b->bytes());
+    return out;
+  }
+
   static DeviceBuffer upload(const std::vector<float>& h) {
     DeviceBuffer d(h.size() * sizeof(float));
     if (!h.empty())

@@ -4,7 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "harness/core/experiment.h"
@@ -18,6 +20,8 @@ class Executor {
   virtual void launch(cudaStream_t stream) = 0;
   virtual void poison(cudaStream_t stream) = 0;  // every output word becomes NaN
   virtual std::vector<float> output(cudaStream_t stream) = 0;
+  // The device buffers a launch touches (address, bytes); none on the CPU.
+  virtual std::vector<std::pair<const void*, std::size_t>> device_buffers() const { return {}; }
 };
 
 // Inputs and workspace are allocated here, outside any timing.

@@ -22,6 +22,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -182,6 +183,28 @@ int main(int argc, char** argv) {
                 fuselab::quantile_sorted(all, 0.9), lo_med, hi_med, interval_text(paired_speedup(first, mine)).c_str(),
                 vs_parent.c_str());
   }
+
+  // Each allocation: its median and where its buffers lie, in 2 MiB pages
+  // (the GPU's large page: a launch that touches more of them takes more
+  // address-translation misses after the flush has evicted the TLBs).
+  std::printf("\nPer allocation: median us | 2 MiB pages its buffers touch | each buffer's offset in its page (KiB)\n\n");
+  std::printf("| version | case | allocation | median us | pages | offsets |\n|---|---|---:|---:|---:|---|\n");
+  for (const Version& v : versions)
+    for (std::size_t k = 0; k < v.instances.size(); ++k) {
+      const Instance& in = v.instances[k];
+      constexpr std::uintptr_t kPage = std::uintptr_t(2) << 20;
+      std::vector<std::uintptr_t> pages;
+      std::string offsets;
+      for (const auto& [ptr, bytes] : in.executor->device_buffers()) {
+        const auto a = reinterpret_cast<std::uintptr_t>(ptr);
+        for (std::uintptr_t pg = a / kPage; pg <= (a + bytes - 1) / kPage; ++pg) pages.push_back(pg);
+        offsets += (offsets.empty() ? "" : " ") + std::to_string((a % kPage) >> 10);
+      }
+      std::sort(pages.begin(), pages.end());
+      const auto distinct = std::unique(pages.begin(), pages.end()) - pages.begin();
+      std::printf("| %s | %s | %zu | %.2f | %td | %s |\n", v.id.c_str(), v.case_name.c_str(), k,
+                  fuselab::summarize(in.us).median, distinct, offsets.c_str());
+    }
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }
