@@ -19,6 +19,7 @@ struct RunArgs {
   std::vector<std::string> case_patterns;  // --case
   bool quick = false;
   int allocations = 1;                     // --allocations: input allocations a timed series rotates through
+  bool paired = false;                     // --paired: verdicts on versions sampled in turns with their baseline
   bool time = true;                        // false for `check`
   std::vector<std::string> command_line;
 };

@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
                   "time each case on K allocations of its inputs, output and workspace, in turns "
                   "(small launches: where the buffers land moves a launch's time)")
       ->check(CLI::Range(1, 64));
+  run->add_flag("--paired", run_args.paired,
+                "also time each version in turns with its prediction's baseline, case by case, and take "
+                "the verdict on that paired speedup");
   bool with_ceilings = false;
   auto* env = app.add_subcommand("env", "describe the machine (GPU, driver, build, git)");
   env->add_flag("--ceilings", with_ceilings, "also measure the copy and FP32 ceilings");

@@ -95,10 +95,12 @@ int cmd_rerun(const Paths& paths, const std::string& run_id,
       args.case_patterns = s["case_patterns"].get<std::vector<std::string>>();
     args.quick = s.value("quick", false);
     args.allocations = s.value("allocations", 1);  // records before the option: one allocation
+    args.paired = s.value("paired", false);
   }
   args.command_line = command_line;
   std::string settings = args.quick ? " --quick" : "";
   if (args.allocations > 1) settings += " --allocations " + std::to_string(args.allocations);
+  if (args.paired) settings += " --paired";
   for (const auto& p : args.case_patterns) settings += " --case '" + p + "'";
   spdlog::info("rerun of {}: {} experiment(s){}", run_id, ids.size(), settings);
 

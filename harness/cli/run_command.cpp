@@ -85,7 +85,7 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.environment = r.environment;
   ctx.ceilings = r.ceilings;
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
-                  {"allocations", args.allocations}, {"tolerance", kTolerance}};
+                  {"allocations", args.allocations}, {"paired", args.paired}, {"tolerance", kTolerance}};
   ctx.gbench_file = run_id + ".gbench.json";
   write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
@@ -117,6 +117,7 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
   options.time = args.time;
   options.reference_root = paths.references;
   options.allocations = args.allocations;
+  options.paired = args.paired;
   if (args.quick) options = quick(options);
   const std::string run_id = new_run_id();
   const std::string started = utc_now_iso();

@@ -11,6 +11,7 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/error_report.h"
 #include "harness/core/experiment.h"
+#include "harness/core/stats.h"
 
 namespace fuselab {
 
@@ -29,6 +30,16 @@ struct CaseOutcome {
   std::vector<double> cold_s;          // raw samples, seconds
   std::vector<double> hot_s;
   std::string hot_unavailable;         // why there is no hot timing
+  // fuselab run --paired: this version and its prediction's baseline sampled
+  // cold in turns (each on `allocations` allocations); `speedup` is the
+  // median over rounds of t(baseline) / t(this), with its bootstrap interval.
+  struct Paired {
+    std::string baseline;
+    int rounds = 0;
+    int allocations = 0;
+    Interval speedup;
+  };
+  std::optional<Paired> paired;
   bool timed() const { return !cold_s.empty(); }
 };
 

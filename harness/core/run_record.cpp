@@ -56,6 +56,13 @@ json case_json(const CaseOutcome& c, const json& ceilings) {
     }
     j["achieved"] = achieved;
   }
+  if (c.paired)
+    j["paired"] = {{"baseline", c.paired->baseline},
+                   {"rounds", c.paired->rounds},
+                   {"allocations", c.paired->allocations},
+                   {"speedup", {{"mid", c.paired->speedup.mid},
+                                {"low", c.paired->speedup.low},
+                                {"high", c.paired->speedup.high}}}};
   return j;
 }
 

@@ -44,11 +44,19 @@ Verdict compute_verdict(
         return {"UNTESTED", "baseline " + p.baseline + " was not timed on " + name};
       // The ratio the prediction bounds from below: t_baseline / t_this
       // (faster), t_this / t_baseline (slower).
+      // With --paired, the speedup sampled in turns with the baseline.
       const bool faster = p.kind == Prediction::Kind::FasterThan;
-      const Interval r = faster ? bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s)
-                                : bootstrap_ratio_of_medians(mine->cold_s, theirs->cold_s);
+      const bool paired = mine->paired && mine->paired->baseline == p.baseline;
+      Interval r;
+      if (paired) {
+        const Interval& s = mine->paired->speedup;
+        r = faster ? s : Interval{1.0 / s.high, 1.0 / s.mid, 1.0 / s.low};
+      } else {
+        r = faster ? bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s)
+                   : bootstrap_ratio_of_medians(mine->cold_s, theirs->cold_s);
+      }
       why << name << ": " << r.mid << "x " << (faster ? "faster" : "slower") << " [" << r.low << ", "
-          << r.high << "] vs " << p.factor << "x; ";
+          << r.high << "]" << (paired ? " paired" : "") << " vs " << p.factor << "x; ";
       if (!(r.low >= p.factor)) all_clear = false;
       if (r.high < p.factor) any_wrong = true;
     } else {

@@ -178,6 +178,7 @@ class Engine {
       run_case(e, c);
       out.cases.push_back(std::move(c));
     }
+    if (o_.paired && o_.time && fatal.empty()) add_paired(e, out, done);
     out.verdict = compute_verdict(out, [&](const std::string& id) -> const ExperimentOutcome* {
       for (const auto& d : done)
         if (d.experiment->id() == id) return &d;
@@ -306,6 +307,69 @@ class Engine {
     driver.add(base + "/cold", cold_n, [&](bool poison_first) { return cold(poison_first); }, &c.cold_s);
     driver.run(gbench);
     c.recheck = compare_output(executors[last]->output(stream_), ref);
+  }
+
+  // --paired: every passed, timed case of e sampled again in turns with the
+  // same case of its prediction's baseline. A case that cannot be paired
+  // keeps the ratio of its two series, with a warning.
+  void add_paired(const Experiment& e, ExperimentOutcome& out, const std::vector<ExperimentOutcome>& done) {
+    const Prediction& p = e.prediction_value;
+    if (!p.has_baseline()) return;
+    const ExperimentOutcome* base = nullptr;
+    for (const auto& d : done)
+      if (d.experiment->id() == p.baseline) base = &d;
+    if (!base) return;
+    for (CaseOutcome& c : out.cases) {
+      const CaseOutcome* theirs = base->find(c.spec.name);
+      if (c.status != CaseStatus::Passed || !c.timed() || !theirs || !theirs->timed()) continue;
+      try {
+        c.paired = pair(*base->experiment, e, c.spec,
+                        summarize(theirs->cold_s).median + summarize(c.cold_s).median);
+        spdlog::info("{:<60} paired with {}: {:.3f}x [{:.3f}, {:.3f}] over {} rounds", e.id() + " " + c.spec.name,
+                     p.baseline, c.paired->speedup.mid, c.paired->speedup.low, c.paired->speedup.high,
+                     c.paired->rounds);
+      } catch (const std::exception& err) {
+        spdlog::warn("{} {}: not paired with {}: {}", e.id(), c.spec.name, p.baseline, err.what());
+      }
+    }
+  }
+
+  // Rounds of one cold sample of each allocation of `base` and `e` (each
+  // checked first), in the order b0 e0 b1 e1 ... rotated by one each round,
+  // as many as fit the cold budget (30 to 2000); per round, the mean over
+  // base's allocations over the mean over e's.
+  CaseOutcome::Paired pair(const Experiment& base, const Experiment& e, const CaseSpec& spec, double both_s) {
+    const ReferenceCase& ref = reference(spec);
+    const int k = o_.allocations;
+    std::vector<std::unique_ptr<Executor>> executors;
+    std::vector<std::unique_ptr<Sampler>> samplers;  // base's k, then e's k
+    for (const Experiment* x : {&base, &e})
+      for (int i = 0; i < k; ++i) {
+        executors.push_back(make_executor(*x, ref));
+        Executor& ex = *executors.back();
+        ex.poison(stream_);
+        ex.launch(stream_);
+        if (!compare_output(ex.output(stream_), ref).pass)
+          throw std::runtime_error(x->id() + " fails its check on allocation " + std::to_string(i + 1));
+        samplers.push_back(std::make_unique<Sampler>(ex, stream_, cuda_));
+        const std::string no_cold = samplers.back()->prepare_cold();
+        if (!no_cold.empty()) throw std::runtime_error(no_cold);
+      }
+    // Each cold sample also replays the flush twice (~0.1 ms on an H100).
+    const double round_s = k * (both_s + (cuda_ ? 2e-4 : 0.0));
+    const int rounds = std::clamp(int(o_.cold_rule.budget_s / std::max(round_s, 1e-9)), 30, 2000);
+    std::vector<double> speedup;
+    speedup.reserve(rounds);
+    for (int r = 0; r < rounds; ++r) {
+      double t_base = 0, t_e = 0;
+      for (int i = 0; i < 2 * k; ++i) {
+        const int slot = (i + r) % (2 * k);  // in b0 e0 b1 e1 ...
+        const bool is_e = slot % 2 == 1;
+        (is_e ? t_e : t_base) += samplers[(is_e ? k : 0) + slot / 2]->cold(false);
+      }
+      speedup.push_back(t_base / t_e);
+    }
+    return {base.id(), rounds, k, bootstrap_median(speedup)};
   }
 
   void log_case(const std::string& label, const CaseOutcome& c) {

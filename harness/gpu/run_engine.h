@@ -25,6 +25,10 @@ struct RunOptions {
   // inputs, output and workspace, each checked first: sample i runs on
   // allocation i % allocations. Hot replays stay on the first.
   int allocations = 1;
+  // After a version's cases, each timed one is sampled again in turns with
+  // the same case of its prediction's baseline (allocations of each), and the
+  // verdict rests on that paired speedup (CaseOutcome::paired).
+  bool paired = false;
 };
 
 // --quick: fewer samples, a shorter budget.

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # rerun and compare without a GPU: run the CPU version on the fixtures, rerun
-# that record (same targets, --case, --quick, --allocations), and compare the
-# two runs of it;
-# the environment diff, the per-case calls and the Google Benchmark files must
+# that record (same targets, --case, --quick, --allocations, --paired), and
+# compare the two runs of it; the environment diff, the per-case calls and the Google Benchmark files must
 # come out.   usage: rerun_cpu_test.sh FUSELAB SCRATCH
 set -euo pipefail
 fuselab=$1 scratch=$2
@@ -10,7 +9,7 @@ rm -rf "$scratch" && mkdir -p "$scratch"
 fl() { "$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 
-fl run attention/v900_cpu_reference --case 'fx_*' --quick --allocations 3
+fl run attention/v900_cpu_reference --case 'fx_*' --quick --allocations 3 --paired
 old=$(basename "$(ls "$scratch"/runs/*[0-9].json)" .json)
 out=$(fl rerun "$old")
 echo "$out"
@@ -20,6 +19,7 @@ grep -qE '"quick": ?true' "$scratch/runs/$new.json" || fail "rerun dropped --qui
 grep -q '"fx_\*"' "$scratch/runs/$new.json" || fail "rerun dropped --case 'fx_*'"
 for r in "$old" "$new"; do
   grep -qE '"allocations": ?3' "$scratch/runs/$r.json" || fail "$r does not record --allocations 3"
+  grep -qE '"paired": ?true' "$scratch/runs/$r.json" || fail "$r does not record --paired"
   # Every allocation sampled at least 8 times: at least 24 cold samples a case.
   python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))

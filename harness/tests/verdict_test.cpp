@@ -87,5 +87,22 @@ TEST(Verdict, AbsoluteTimePrediction) {
   EXPECT_EQ(f.verdict().value, "REFUTED");
 }
 
+TEST(Verdict, PairedSpeedupWinsOverTheTwoSeries) {
+  // The two series say 2.5x; sampled in turns the speedup is 1.1x.
+  Fixture f(100, 40, 2.0);
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.08, 1.1, 1.12}};
+  const Verdict v = f.verdict();
+  EXPECT_EQ(v.value, "REFUTED");
+  EXPECT_NE(v.reason.find("paired"), std::string::npos) << v.reason;
+  // Slower-than predictions read the same pairing inverted: 1 / 0.6 = 1.67x slower.
+  f.mine.cases[0].paired->speedup = Interval{0.58, 0.6, 0.62};
+  f.new_exp.prediction(slower_than("attention/v000_base", 1.5));
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+  // A pairing with another baseline is not this prediction's.
+  f.mine.cases[0].paired->baseline = "attention/v009_other";
+  f.new_exp.prediction(faster_than("attention/v000_base", 2.0));
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+}
+
 }  // namespace
 }  // namespace fuselab
