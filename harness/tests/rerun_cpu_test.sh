@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # rerun and compare without a GPU: run the CPU version on the fixtures, rerun
 # that record (same targets, --case, --quick, --allocations, --paired), and
-# compare the two runs of it; the environment diff, the per-case calls and the Google Benchmark files must
+# compare the two runs of it; the environment diff, the per-case calls and
+# the Google Benchmark files must
 # come out.   usage: rerun_cpu_test.sh FUSELAB SCRATCH
 set -euo pipefail
 fuselab=$1 scratch=$2
