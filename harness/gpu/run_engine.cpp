@@ -13,6 +13,7 @@
 
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
+#include "harness/core/run_order.h"
 #include "harness/core/stats.h"
 #include "harness/core/verdict.h"
 #include "harness/gpu/cold_timer.h"
@@ -393,21 +394,6 @@ class Engine {
   std::map<std::string, ReferenceCase> refs_;
 };
 
-// Prediction baselines first, then the rest in id order, each once.
-std::vector<const Experiment*> with_baselines(std::vector<const Experiment*> exps) {
-  std::vector<const Experiment*> ordered;
-  auto add = [&](const Experiment* e) {
-    if (std::find(ordered.begin(), ordered.end(), e) == ordered.end()) ordered.push_back(e);
-  };
-  for (const Experiment* e : exps) {
-    const Prediction& p = e->prediction_value;
-    if (p.has_baseline())
-      if (const Experiment* b = Registry::global().find(p.baseline)) add(b);
-  }
-  for (const Experiment* e : exps) add(e);
-  return ordered;
-}
-
 }  // namespace
 
 RunOptions quick(RunOptions o) {
@@ -442,7 +428,8 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   }
   Engine engine(options, cuda);
   // Baselines matter for verdicts, so only a timed run adds them.
-  if (options.time) experiments = with_baselines(std::move(experiments));
+  if (options.time)
+    experiments = order_with_baselines(experiments, [](const std::string& id) { return Registry::global().find(id); });
   for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
