@@ -182,17 +182,24 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
 }
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+// Launches kKernel (this kernel, or one with its grid, block and shared
+// memory: attention v073) at D = 128; any other D runs v012.
+template <class Pe, void (*kKernel)(AttentionProblem, Pe)>
+inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   if (p.D != kD) return v012::launch_with(p, pe, stream);
   static const bool configured = [] {
-    set_max_dynamic_smem(&keys_in_shared_kernel<Pe>, int(kSmemBytes));
+    set_max_dynamic_smem(kKernel, int(kSmemBytes));
     return true;
   }();
   (void)configured;
   const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
-  keys_in_shared_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  kKernel<<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+template <class Pe>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  launch_tile_kernel<Pe, &keys_in_shared_kernel<Pe>>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {

@@ -26,7 +26,6 @@ using v045::kD;
 using v045::kKeys;
 using v045::kKeysPerWarp;
 using v045::kRows;
-using v045::kSmemBytes;
 using v045::kThreads;
 static_assert(kRows <= v045::kWarps, "one warp loads each Q row");
 
@@ -76,15 +75,7 @@ __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  if (p.D != kD) return v012::launch_with(p, pe, stream);
-  static const bool configured = [] {
-    set_max_dynamic_smem(&q_once_kernel<Pe>, int(kSmemBytes));
-    return true;
-  }();
-  (void)configured;
-  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
-  q_once_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  v045::launch_tile_kernel<Pe, &q_once_kernel<Pe>>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
