@@ -105,6 +105,31 @@ __device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp]
     for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
 }
 
+// A head-tile block's place: thread, warp and lane; its first query row
+// (blockIdx.x: groups of kRows rows) and query head bh (blockIdx.y); Q's rows
+// of that head, and K's and V's rows of its KV head at the lane's dims.
+struct TilePlace {
+  int tid, warp, lane, row0, bh;
+  const float* qbase;
+  const float* kbase;
+  const float* vbase;
+};
+template <int kRows>
+__device__ __forceinline__ TilePlace tile_place(const AttentionProblem& p) {
+  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  return {tid,
+          warp,
+          lane,
+          row0,
+          bh,
+          p.q + std::size_t(bh) * p.Sq * kD,
+          p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane,
+          p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane};
+}
+
 // Steps 3-5 of the kernel, once Q and this warp's K rows hold their PE: the
 // scores, the softmax (v043) and P V over this warp's keys (each thread reads
 // back the V float4s it copied), the partial rows summed by 256 threads into
@@ -155,13 +180,7 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   float(*vs)[kD] = reinterpret_cast<float(*)[kD]>(smem + kKeys * kD);  // V, then partial O rows
   __shared__ float scores[kRows][kKeys];
 
-  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
-  const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
-  const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const auto [tid, warp, lane, row0, bh, qbase, kbase, vbase] = tile_place<kRows>(p);
   const int key0 = warp * kKeysPerWarp;
 
   // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; Q and

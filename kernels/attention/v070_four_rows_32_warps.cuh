@@ -45,13 +45,7 @@ __global__ void __launch_bounds__(kThreads) four_rows_kernel(const AttentionProb
   float(*partial)[kRows][kD] = reinterpret_cast<float(*)[kRows][kD]>(smem + 2 * kKeys * kD);
   __shared__ float scores[kRows][kKeys];
 
-  const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  const float* qbase = p.q + std::size_t(bh) * p.Sq * kD;
-  const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
-  const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
+  const auto [tid, warp, lane, row0, bh, qbase, kbase, vbase] = v045::tile_place<kRows>(p);
   const int key0 = warp * kKeysPerWarp;
 
   // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; Q and
