@@ -310,9 +310,10 @@ class Engine {
     c.recheck = compare_output(executors[last]->output(stream_), ref);
   }
 
-  // --paired: every passed, timed case of e sampled again in turns with the
-  // same case of its prediction's baseline. A case that cannot be paired
-  // keeps the ratio of its two series, with a warning.
+  // --paired: every passed, timed case of e that its prediction covers
+  // sampled again in turns with the same case of the prediction's baseline.
+  // A case that cannot be paired keeps the ratio of its two series, with a
+  // warning.
   void add_paired(const Experiment& e, ExperimentOutcome& out, const std::vector<ExperimentOutcome>& done) {
     const Prediction& p = e.prediction_value;
     if (!p.has_baseline()) return;
@@ -323,6 +324,7 @@ class Engine {
     for (CaseOutcome& c : out.cases) {
       const CaseOutcome* theirs = base->find(c.spec.name);
       if (c.status != CaseStatus::Passed || !c.timed() || !theirs || !theirs->timed()) continue;
+      if (!p.cases.empty() && std::find(p.cases.begin(), p.cases.end(), c.spec.name) == p.cases.end()) continue;
       try {
         c.paired = pair(*base->experiment, e, c.spec,
                         summarize(theirs->cold_s).median + summarize(c.cold_s).median);
@@ -356,7 +358,8 @@ class Engine {
         const std::string no_cold = samplers.back()->prepare_cold();
         if (!no_cold.empty()) throw std::runtime_error(no_cold);
       }
-    // Each cold sample also replays the flush twice (~0.1 ms on an H100).
+    // Besides its launch, each cold sample replays the flush twice behind the
+    // hold: budgeted at 0.1 ms a sample (an estimate), two samples a pair.
     const double round_s = k * (both_s + (cuda_ ? 2e-4 : 0.0));
     const int rounds = std::clamp(int(o_.cold_rule.budget_s / std::max(round_s, 1e-9)), 30, 2000);
     std::vector<double> speedup;
