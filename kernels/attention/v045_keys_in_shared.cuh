@@ -130,15 +130,12 @@ __device__ __forceinline__ TilePlace tile_place(const AttentionProblem& p) {
           p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane};
 }
 
-// Steps 3-5 of the kernel, once Q and this warp's K rows hold their PE: the
-// scores, the softmax (v043) and P V over this warp's keys (each thread reads
-// back the V float4s it copied), the partial rows summed by 256 threads into
-// out. The warp's V rows double as its partial O rows.
-__device__ __forceinline__ void scores_to_output(const AttentionProblem& p, const float4 (&q)[kRows],
-                                                 const float4 (&k)[kKeysPerWarp], float (&scores)[kRows][kKeys],
-                                                 float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+// Steps 3-4 of the kernel, once Q and this warp's K rows hold their PE: the
+// scores, then each row's softmax (v043) over this warp's keys, pr[r][j].
+__device__ __forceinline__ void scores_softmax(const AttentionProblem& p, const float4 (&q)[kRows],
+                                               const float4 (&k)[kKeysPerWarp], float (&scores)[kRows][kKeys],
+                                               int key0, int lane, int row0, float (&pr)[kRows][kKeysPerWarp]) {
   constexpr int kN = kRows * kKeysPerWarp;
-  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   // 3. Scores: value index r * 4 + j.
   float part[kN];
   dot_partials(part, q, k);
@@ -146,11 +143,15 @@ __device__ __forceinline__ void scores_to_output(const AttentionProblem& p, cons
   __syncthreads();
 
   // 4. Softmax per row in every warp, one expf per score (v043).
-  float pr[kRows][kKeysPerWarp];
   v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
+}
 
-  // 5. P V over this warp's keys; partial rows over those slots.
-  cp_async_wait<0>();
+// Step 5, once this warp's V rows have landed: P V over this warp's keys
+// (each thread reads back the V float4s it copied), the warp's partial O
+// rows over its V slots, summed by 256 threads into out.
+__device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&pr)[kRows][kKeysPerWarp],
+                                             float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   float* vmine = &vs[key0][4 * lane];
   float4 v[kKeysPerWarp];
 #pragma unroll
@@ -170,6 +171,16 @@ __device__ __forceinline__ void scores_to_output(const AttentionProblem& p, cons
     for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
     if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
   }
+}
+
+// Steps 3-5, with V landed by this thread's cp.async (commit group 1).
+__device__ __forceinline__ void scores_to_output(const AttentionProblem& p, const float4 (&q)[kRows],
+                                                 const float4 (&k)[kKeysPerWarp], float (&scores)[kRows][kKeys],
+                                                 float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+  float pr[kRows][kKeysPerWarp];
+  scores_softmax(p, q, k, scores, key0, lane, row0, pr);
+  cp_async_wait<0>();
+  pv_to_output(p, pr, vs, key0, lane, tid, row0, bh);
 }
 
 template <class Pe>

@@ -15,8 +15,8 @@
 //     waits on it before it exits, so no block leaves while a copy may still
 //     target it.
 // Q, the frequencies, the PE, the scores, the softmax and P V are v045's
-// (P V's lines repeated, as there). D = 128 only is compiled; any other D
-// runs v012. Limits: v012's (Sk <= 64, D <= 256; any Sq; causal, GQA, cross).
+// (its helpers). D = 128 only is compiled; any other D runs v012.
+// Limits: v012's (Sk <= 64, D <= 256; any Sq; causal, GQA, cross).
 #pragma once
 
 #include <cooperative_groups.h>
@@ -46,7 +46,6 @@ template <class Pe>
 __global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProblem p, const Pe pe) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
-  constexpr int kN = kRows * kKeysPerWarp;
   constexpr bool kPaired = Pe::kPaired;
   extern __shared__ __align__(16) float smem[];
   float(*ks)[kD] = reinterpret_cast<float(*)[kD]>(smem);
@@ -98,39 +97,15 @@ __global__ void __launch_bounds__(kThreads) multicast_kernel(const AttentionProb
   float4 k[kKeysPerWarp];
   v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
 
-  // 3. Scores: value index r * 4 + j.
-  float part[kN];
-  v045::dot_partials(part, q, k);
-  v041::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
-  __syncthreads();
-
-  // 4. Softmax per row in every warp, one expf per score (v043).
+  // 3-4. v045's scores and softmax.
   float pr[kRows][kKeysPerWarp];
-  v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
+  v045::scores_softmax(p, q, k, scores, key0, lane, row0, pr);
 
-  // 5. P V over this warp's keys; partial rows over those V slots once
-  //    every warp has read its own; summed by 256 threads.
+  // 5. v045's P V, once every copy into this block has landed (the warp's
+  //    partial rows go over V slots that only it reads).
   mbarrier_wait(&landed[1], 0);
   cluster.barrier_arrive();  // every copy into this block has landed
-  float* vmine = &vs[key0][4 * lane];
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
-    st4(vmine + r * kD, o);
-  }
-  __syncthreads();
-  if (tid < kRows * kD) {
-    const int r = tid / kD, d = tid % kD;
-    float o[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
-    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
-  }
+  v045::pv_to_output(p, pr, vs, key0, lane, tid, row0, bh);
   cluster.barrier_wait();  // no rank leaves while a copy may still target it
 #endif
 }
