@@ -14,6 +14,9 @@
 //                           into each SM);
 //   ... 4 rows, 64 blocks   the same with 4 rows per block and 1024 threads
 //                           (4 MB out of L2, 64 KB into each SM);
+//   ... 8 rows, 32 blocks   the same with 8 rows per block and 256 threads
+//                           (attention v074's shape: 2 MB out of L2, 64 KB
+//                           into each of 32 SMs);
 //   ... half the keys       2 rows per block, only keys 0..31 of K and V
 //                           (4 MB out of L2, 32 KB into each SM); O's row r
 //                           reads key r % 32;
@@ -67,10 +70,10 @@ __device__ __forceinline__ void write_rows(const float* q, const float* ks, cons
   *reinterpret_cast<float4*>(o + at) = make_float4(x.x + y.x + z.x, x.y + y.y + z.y, x.z + y.z + z.z, x.w + y.w + z.w);
 }
 
-// Blocks of kRowsPB rows (256 threads per 2 rows) copy keys 0..kKeysCopied-1
-// of their head's K and V by cp.async.
-template <int kRowsPB, int kKeysCopied>
-__global__ void __launch_bounds__(kThreads / kRows * kRowsPB) reads_cp_async(const float* q, const float* k,
+// Blocks of kRowsPB rows (kBlockThreads threads: 256 per 2 rows unless given)
+// copy keys 0..kKeysCopied-1 of their head's K and V by cp.async.
+template <int kRowsPB, int kKeysCopied, int kBlockThreads = kThreads / kRows * kRowsPB>
+__global__ void __launch_bounds__(kBlockThreads) reads_cp_async(const float* q, const float* k,
                                                                              const float* v, float* o) {
   extern __shared__ __align__(16) float smem[];
   const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
@@ -133,6 +136,7 @@ int main() {
   fk::set_max_dynamic_smem(&reads_cp_async<kRows, kSeq>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_cp_async<2 * kRows, kSeq>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_cp_async<kRows, kSeq / 2>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_cp_async<4 * kRows, kSeq, 256>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<1>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<2>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<4>, int(kKvBytes));
@@ -186,6 +190,10 @@ int main() {
   });
   row("reads by cp.async, 4 rows, 64 blocks", [&](cudaStream_t s) {
     reads_cp_async<2 * kRows, kSeq><<<dim3(kGrid.x / 2, kGrid.y), 2 * kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("reads by cp.async, 8 rows, 32 blocks", [&](cudaStream_t s) {
+    reads_cp_async<4 * kRows, kSeq, 256><<<dim3(kGrid.x / 4, kGrid.y), 256, kKvBytes, s>>>(qp, kp, vp, op);
     FUSELAB_LAUNCH_CHECK();
   });
   row(

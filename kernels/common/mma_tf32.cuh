@@ -62,6 +62,15 @@ struct SplitTf32 {
   }
 };
 
+// The split of N values by kSplit, for fragments built from registers.
+template <Tf32Split kSplit, int N>
+__device__ __forceinline__ SplitTf32<N> split_all(const float (&x)[N]) {
+  SplitTf32<N> s;
+#pragma unroll
+  for (int i = 0; i < N; ++i) split_tf32<kSplit>(x[i], s.big[i], s.small[i]);
+  return s;
+}
+
 __device__ __forceinline__ void mma_tf32(float (&d)[4], const std::uint32_t (&a)[4],
                                          const std::uint32_t (&b)[2]) {
   asm volatile(
