@@ -2,8 +2,9 @@
 # Is an experiment's compiled kernel code the same at two revisions? Builds
 # each experiment file to a cubin (sm_90a) twice, from a checkout of REV and
 # from the working tree, each with its own root first on the include path,
-# and compares the .text sections (scripts/cubin_text_hash.py). Prints SAME
-# or DIFF per experiment and, for a DIFF, the kernels whose code moved.
+# and compares the .text sections (scripts/cubin_text_hash.py). Prints SAME,
+# SAME CODE, RENAMED (the same section bytes under other kernel names) or
+# DIFF per experiment and, for a DIFF, the kernels whose code moved.
 #   scripts/cubin_diff.sh REV EXPERIMENT_ID...   e.g. HEAD~1 attention/v063_flash_packed_operands
 # Exit status: 0 all same, 1 some differ, 2 bad input. Needs nvcc; no GPU.
 # ~10 s per experiment and revision.
@@ -40,6 +41,9 @@ for id in "$@"; do
   done
   if cmp -s "$work/old.txt" "$work/new.txt"; then
     echo "$id: SAME ($(wc -l <"$work/new.txt") kernels)"
+  elif cmp -s <(awk '{print $2}' "$work/old.txt" | sort) <(awk '{print $2}' "$work/new.txt" | sort); then
+    # The same code under new names (e.g. a template flag with a default).
+    echo "$id: SAME CODE, RENAMED ($(wc -l <"$work/new.txt") kernels)"
   else
     status=1
     echo "$id: DIFF"

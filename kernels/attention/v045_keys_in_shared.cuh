@@ -106,20 +106,30 @@ __device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp]
 }
 
 // A head-tile block's place: thread, warp and lane; its first query row
-// (blockIdx.x: groups of kRows rows) and query head bh (blockIdx.y); Q's rows
-// of that head, and K's and V's rows of its KV head at the lane's dims.
+// (blockIdx.x: groups of kRows rows) and query head bh (blockIdx.y = b * Hq
+// + h; with kHeadsByGrid, blockIdx.y = h and blockIdx.z = b, and the KV head
+// takes a division only under GQA); Q's rows of that head, and K's and V's
+// rows of its KV head at the lane's dims.
 struct TilePlace {
   int tid, warp, lane, row0, bh;
   const float* qbase;
   const float* kbase;
   const float* vbase;
 };
-template <int kRows>
+template <int kRows, bool kHeadsByGrid = false>
 __device__ __forceinline__ TilePlace tile_place(const AttentionProblem& p) {
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const int row0 = blockIdx.x * kRows;
+  int bh, kv_bh;
+  if constexpr (kHeadsByGrid) {
+    const int h = blockIdx.y, b = blockIdx.z;
+    bh = b * p.Hq + h;
+    kv_bh = b * p.Hkv + (p.Hq == p.Hkv ? h : h / (p.Hq / p.Hkv));
+  } else {
+    bh = blockIdx.y;
+    const int h = bh % p.Hq, b = bh / p.Hq;
+    kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  }
   return {tid,
           warp,
           lane,
@@ -213,8 +223,9 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
 }
 
 // Launches kKernel (this kernel, or one with its grid, block and shared
-// memory: attention v073) at D = 128; any other D runs v012.
-template <class Pe, void (*kKernel)(AttentionProblem, Pe)>
+// memory: attention v073) at D = 128; any other D runs v012. kHeadsByGrid:
+// the grid's y is the query head and z the batch (tile_place's option).
+template <class Pe, void (*kKernel)(AttentionProblem, Pe), bool kHeadsByGrid = false>
 inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   if (p.D != kD) return v012::launch_with(p, pe, stream);
   static const bool configured = [] {
@@ -222,7 +233,8 @@ inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStre
     return true;
   }();
   (void)configured;
-  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
+  const unsigned rows = unsigned(ceil_div(p.Sq, kRows));
+  const dim3 grid = kHeadsByGrid ? dim3(rows, unsigned(p.Hq), unsigned(p.B)) : dim3(rows, unsigned(p.B) * p.Hq);
   kKernel<<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }

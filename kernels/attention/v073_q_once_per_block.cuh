@@ -29,7 +29,8 @@ using v045::kRows;
 using v045::kThreads;
 static_assert(kRows <= v045::kWarps, "one warp loads each Q row");
 
-template <class Pe>
+// kHeadsByGrid: attention v076 (the block's heads from the grid's y and z).
+template <class Pe, bool kHeadsByGrid = false>
 __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem p, const Pe pe) {
   constexpr bool kPaired = Pe::kPaired;
   extern __shared__ __align__(16) float smem[];
@@ -38,7 +39,7 @@ __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem
   __shared__ float scores[kRows][kKeys];
   __shared__ float4 qs[kRows][32];  // Q' rows in the hook's lane layout
 
-  const auto [tid, warp, lane, row0, bh, qbase, kbase, vbase] = v045::tile_place<kRows>(p);
+  const auto [tid, warp, lane, row0, bh, qbase, kbase, vbase] = v045::tile_place<kRows, kHeadsByGrid>(p);
   const int key0 = warp * kKeysPerWarp;
 
   // 1. K (group 0) and V (group 1) by cp.async into this warp's rows; warp
