@@ -125,7 +125,32 @@ __device__ __forceinline__ void pe_in_register(const Pe& pe, float4& x, int pos,
   }
 }
 
-template <class Pe, int kRows>
+// A block's query head bh and its KV head kv_bh: from blockIdx.y = b * Hq +
+// h, or with kHeadsByGrid from blockIdx.y = h and blockIdx.z = b, the KV head
+// then taking a division only under GQA (attention v076, v077).
+struct BlockHeads {
+  int bh, kv_bh;
+};
+template <bool kHeadsByGrid>
+__device__ __forceinline__ BlockHeads block_heads(const AttentionProblem& p) {
+  if constexpr (kHeadsByGrid) {
+    const int h = blockIdx.y, b = blockIdx.z;
+    return {b * p.Hq + h, b * p.Hkv + (p.Hq == p.Hkv ? h : h / (p.Hq / p.Hkv))};
+  } else {
+    const int bh = blockIdx.y, h = bh % p.Hq, b = bh / p.Hq;
+    return {bh, b * p.Hkv + h / (p.Hq / p.Hkv)};
+  }
+}
+
+// The grid of a head-tile launch: groups of kRows query rows by heads
+// (blockIdx.y = b * Hq + h, or with kHeadsByGrid y = h and z = b).
+template <bool kHeadsByGrid>
+inline dim3 head_tile_grid(const AttentionProblem& p, int rows_per_block) {
+  const unsigned rows = unsigned(ceil_div(p.Sq, rows_per_block));
+  return kHeadsByGrid ? dim3(rows, unsigned(p.Hq), unsigned(p.B)) : dim3(rows, unsigned(p.B) * p.Hq);
+}
+
+template <class Pe, int kRows, bool kHeadsByGrid = false>
 __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p, const Pe pe) {
   constexpr int kKeys = v004::kKeys, kN = kRows * kKeysPerWarp;
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
@@ -133,9 +158,8 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
   __shared__ __align__(16) float vs[kKeys][kD];  // V, then the warps' partial O rows
 
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const int row0 = blockIdx.x * kRows;
+  const auto [bh, kv_bh] = block_heads<kHeadsByGrid>(p);
   const float* qbase = p.q + std::size_t(bh) * p.Sq * kD + 4 * lane;
   const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
   const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
@@ -208,11 +232,10 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
   }
 }
 
-template <int kRows, class Pe>
+template <int kRows, class Pe, bool kHeadsByGrid = false>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   if (p.D != kD) return v012::launch_with(p, pe, stream);
-  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
-  rows_kernel<Pe, kRows><<<grid, kThreads, 0, stream>>>(p, pe);
+  rows_kernel<Pe, kRows, kHeadsByGrid><<<head_tile_grid<kHeadsByGrid>(p, kRows), kThreads, 0, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 

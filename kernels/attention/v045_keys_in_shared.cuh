@@ -106,10 +106,9 @@ __device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp]
 }
 
 // A head-tile block's place: thread, warp and lane; its first query row
-// (blockIdx.x: groups of kRows rows) and query head bh (blockIdx.y = b * Hq
-// + h; with kHeadsByGrid, blockIdx.y = h and blockIdx.z = b, and the KV head
-// takes a division only under GQA); Q's rows of that head, and K's and V's
-// rows of its KV head at the lane's dims.
+// (blockIdx.x: groups of kRows rows) and query head bh (v041::block_heads);
+// Q's rows of that head, and K's and V's rows of its KV head at the lane's
+// dims.
 struct TilePlace {
   int tid, warp, lane, row0, bh;
   const float* qbase;
@@ -120,16 +119,7 @@ template <int kRows, bool kHeadsByGrid = false>
 __device__ __forceinline__ TilePlace tile_place(const AttentionProblem& p) {
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
   const int row0 = blockIdx.x * kRows;
-  int bh, kv_bh;
-  if constexpr (kHeadsByGrid) {
-    const int h = blockIdx.y, b = blockIdx.z;
-    bh = b * p.Hq + h;
-    kv_bh = b * p.Hkv + (p.Hq == p.Hkv ? h : h / (p.Hq / p.Hkv));
-  } else {
-    bh = blockIdx.y;
-    const int h = bh % p.Hq, b = bh / p.Hq;
-    kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
-  }
+  const auto [bh, kv_bh] = v041::block_heads<kHeadsByGrid>(p);
   return {tid,
           warp,
           lane,
@@ -233,8 +223,7 @@ inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStre
     return true;
   }();
   (void)configured;
-  const unsigned rows = unsigned(ceil_div(p.Sq, kRows));
-  const dim3 grid = kHeadsByGrid ? dim3(rows, unsigned(p.Hq), unsigned(p.B)) : dim3(rows, unsigned(p.B) * p.Hq);
+  const dim3 grid = v041::head_tile_grid<kHeadsByGrid>(p, kRows);
   kKernel<<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }

@@ -93,9 +93,8 @@ __global__ void __launch_bounds__(kThreads) sixteen_warps_kernel(const Attention
   extern __shared__ __align__(16) float smem_raw[];
   Smem& sm = *reinterpret_cast<Smem*>(smem_raw);
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
-  const int row0 = blockIdx.x * kRows, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kv_bh = b * p.Hkv + h / (p.Hq / p.Hkv);
+  const int row0 = blockIdx.x * kRows;
+  const auto [bh, kv_bh] = v041::block_heads<false>(p);
   const float* qbase = p.q + std::size_t(bh) * p.Sq * kD + 4 * lane;
   const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
   const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
@@ -196,7 +195,7 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t st
     return true;
   }();
   (void)configured;
-  const dim3 grid(unsigned(ceil_div(p.Sq, kRows)), unsigned(p.B) * p.Hq);
+  const dim3 grid = v041::head_tile_grid<false>(p, kRows);
   sixteen_warps_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
