@@ -212,20 +212,27 @@ __global__ void __launch_bounds__(kThreads) keys_in_shared_kernel(const Attentio
   scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
 }
 
-// Launches kKernel (this kernel, or one with its grid, block and shared
-// memory: attention v073) at D = 128; any other D runs v012. kHeadsByGrid:
-// the grid's y is the query head and z the batch (tile_place's option).
-template <class Pe, void (*kKernel)(AttentionProblem, Pe), bool kHeadsByGrid = false>
-inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+// Launches a D = 128 head-tile kernel (blocks of kBlockThreads threads over
+// groups of kBlockRows query rows, kSmem bytes of dynamic shared memory,
+// the grid of v041::head_tile_grid); any other D runs v012.
+template <class Pe, void (*kKernel)(AttentionProblem, Pe), int kBlockThreads, std::size_t kSmem, int kBlockRows,
+          bool kHeadsByGrid = false>
+inline void launch_head_tile(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
   if (p.D != kD) return v012::launch_with(p, pe, stream);
   static const bool configured = [] {
-    set_max_dynamic_smem(kKernel, int(kSmemBytes));
+    set_max_dynamic_smem(kKernel, int(kSmem));
     return true;
   }();
   (void)configured;
-  const dim3 grid = v041::head_tile_grid<kHeadsByGrid>(p, kRows);
-  kKernel<<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
+  kKernel<<<v041::head_tile_grid<kHeadsByGrid>(p, kBlockRows), kBlockThreads, kSmem, stream>>>(p, pe);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
+}
+
+// Launches kKernel (this kernel, or one with its grid, block and shared
+// memory: attention v073, v076).
+template <class Pe, void (*kKernel)(AttentionProblem, Pe), bool kHeadsByGrid = false>
+inline void launch_tile_kernel(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
+  launch_head_tile<Pe, kKernel, kThreads, kSmemBytes, kRows, kHeadsByGrid>(p, pe, stream);
 }
 
 template <class Pe>

@@ -76,6 +76,55 @@ __device__ __forceinline__ void mma_fp32(float (&d)[4], const float (&a)[4], con
   mma_3xtf32(d, split_all<kSplit>(a), split_all<kSplit>(b));
 }
 
+// Q's kRows rows from row0 and K's rows (commit group 0), then V's (group
+// 1), by cp.async into padded shared rows: a warp per row, 16 bytes a lane
+// (qbase, kbase, vbase: the heads' rows at the lane's dims); rows past Sq or
+// Sk land as zeros.
+template <int kBlockWarps, int kLdQK, int kLdVRows>
+__device__ __forceinline__ void land_qkv(float (*q)[kLdQK], float (*k)[kLdQK], float (*v)[kLdVRows],
+                                         const AttentionProblem& p, const float* qbase, const float* kbase,
+                                         const float* vbase, int row0, int warp, int lane) {
+  static_assert(kBlockWarps >= kRows, "a warp per Q row");
+  if (kBlockWarps == kRows || warp < kRows) {
+    const int qi = row0 + warp;
+    cp_async16(&q[warp][4 * lane], qi < p.Sq ? qbase + std::size_t(qi) * kD : p.q, qi < p.Sq);
+  }
+#pragma unroll
+  for (int j = warp; j < kKeys; j += kBlockWarps)
+    cp_async16(&k[j][4 * lane], j < p.Sk ? kbase + std::size_t(j) * kD : p.k, j < p.Sk);
+  cp_async_commit();
+#pragma unroll
+  for (int j = warp; j < kKeys; j += kBlockWarps)
+    cp_async16(&v[j][4 * lane], j < p.Sk ? vbase + std::size_t(j) * kD : p.v, j < p.Sk);
+  cp_async_commit();
+}
+
+// The softmax of score row r, the sum of kParts partial rows (lanes hold
+// keys lane and lane + 32), scaled and masked, into prow (which may alias
+// parts[0][r]: every read comes first).
+template <int kParts, int kLd>
+__device__ __forceinline__ void softmax_row(const float (*parts)[kRows][kLd], float* prow, int r, int lane,
+                                            int row0, const AttentionProblem& p) {
+  const int qi = row0 + r;
+  float x[2];
+#pragma unroll
+  for (int i = 0; i < 2; ++i) {
+    const int key = lane + 32 * i;
+    const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
+    static_assert(kParts == 2 || kParts == 4, "parts summed in pairs");
+    float sum = parts[0][r][key] + parts[1][r][key];
+    if constexpr (kParts == 4) sum = sum + (parts[2][r][key] + parts[3][r][key]);
+    x[i] = visible ? sum * p.scale : MaxOp::identity();
+  }
+  const float m = warp_max(fmaxf(x[0], x[1]));
+  const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
+  const float e0 = expf(x[0] - base), e1 = expf(x[1] - base);
+  const float l = warp_sum(e0 + e1);
+  const float inv = l > 0.f ? 1.f / l : 0.f;
+  prow[lane] = e0 * inv;
+  prow[lane + 32] = e1 * inv;
+}
+
 template <class Pe>
 __global__ void __launch_bounds__(kThreads) mma_head_tile_kernel(const AttentionProblem p, const Pe pe) {
   extern __shared__ __align__(16) float smem_raw[];
@@ -87,20 +136,8 @@ __global__ void __launch_bounds__(kThreads) mma_head_tile_kernel(const Attention
   const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
   const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
 
-  // 1. Q and K (group 0), V (group 1): a warp per row, 16 bytes a lane;
-  //    rows past Sq or Sk land as zeros.
-  {
-    const int r = warp, qi = row0 + r;
-    cp_async16(&sm.q[r][4 * lane], qi < p.Sq ? qbase + std::size_t(qi) * kD : p.q, qi < p.Sq);
-  }
-#pragma unroll
-  for (int j = warp; j < kKeys; j += kWarps)
-    cp_async16(&sm.k[j][4 * lane], j < p.Sk ? kbase + std::size_t(j) * kD : p.k, j < p.Sk);
-  cp_async_commit();
-#pragma unroll
-  for (int j = warp; j < kKeys; j += kWarps)
-    cp_async16(&sm.v[j][4 * lane], j < p.Sk ? vbase + std::size_t(j) * kD : p.v, j < p.Sk);
-  cp_async_commit();
+  // 1. Q and K (group 0), V (group 1).
+  land_qkv<kWarps>(sm.q, sm.k, sm.v, p, qbase, kbase, vbase, row0, warp, lane);
   const float2 f = v045::lane_freq(pe, lane);
   cp_async_wait<1>();
   __syncthreads();
@@ -133,24 +170,8 @@ __global__ void __launch_bounds__(kThreads) mma_head_tile_kernel(const Attention
   }
   __syncthreads();
 
-  // 4. Softmax of row `warp` (lanes hold keys lane and lane + 32); P in s[0].
-  {
-    const int r = warp, qi = row0 + r;
-    float x[2];
-#pragma unroll
-    for (int i = 0; i < 2; ++i) {
-      const int key = lane + 32 * i;
-      const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
-      x[i] = visible ? (sm.s[0][r][key] + sm.s[1][r][key]) * p.scale : MaxOp::identity();
-    }
-    const float m = warp_max(fmaxf(x[0], x[1]));
-    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
-    const float e0 = expf(x[0] - base), e1 = expf(x[1] - base);
-    const float l = warp_sum(e0 + e1);
-    const float inv = l > 0.f ? 1.f / l : 0.f;
-    sm.s[0][r][lane] = e0 * inv;
-    sm.s[0][r][lane + 32] = e1 * inv;
-  }
+  // 4. Softmax of row `warp`; P in s[0].
+  softmax_row<2>(sm.s, sm.s[0][warp], warp, lane, row0, p);
   cp_async_wait<0>();
   __syncthreads();  // P, and every thread's V rows
 
@@ -180,15 +201,7 @@ __global__ void __launch_bounds__(kThreads) mma_head_tile_kernel(const Attention
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  if (p.D != kD) return v012::launch_with(p, pe, stream);
-  static const bool configured = [] {
-    set_max_dynamic_smem(&mma_head_tile_kernel<Pe>, int(kSmemBytes));
-    return true;
-  }();
-  (void)configured;
-  const dim3 grid = v041::head_tile_grid<false>(p, kRows);
-  mma_head_tile_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  v045::launch_head_tile<Pe, &mma_head_tile_kernel<Pe>, kThreads, kSmemBytes, kRows>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {

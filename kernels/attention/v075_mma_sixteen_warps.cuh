@@ -99,20 +99,8 @@ __global__ void __launch_bounds__(kThreads) sixteen_warps_kernel(const Attention
   const float* kbase = p.k + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
   const float* vbase = p.v + std::size_t(kv_bh) * p.Sk * kD + 4 * lane;
 
-  // 1. Q and K (group 0), V (group 1): a warp per row, 16 bytes a lane;
-  //    rows past Sq or Sk land as zeros.
-  if (warp < kRows) {
-    const int qi = row0 + warp;
-    cp_async16(&sm.q[warp][4 * lane], qi < p.Sq ? qbase + std::size_t(qi) * kD : p.q, qi < p.Sq);
-  }
-#pragma unroll
-  for (int j = warp; j < kKeys; j += kWarps)
-    cp_async16(&sm.k[j][4 * lane], j < p.Sk ? kbase + std::size_t(j) * kD : p.k, j < p.Sk);
-  cp_async_commit();
-#pragma unroll
-  for (int j = warp; j < kKeys; j += kWarps)
-    cp_async16(&sm.v[j][4 * lane], j < p.Sk ? vbase + std::size_t(j) * kD : p.v, j < p.Sk);
-  cp_async_commit();
+  // 1. Q and K (group 0), V (group 1).
+  v074::land_qkv<kWarps>(sm.q, sm.k, sm.v, p, qbase, kbase, vbase, row0, warp, lane);
   const float2 f = v045::lane_freq(pe, lane);
   cp_async_wait<1>();
   __syncthreads();
@@ -141,25 +129,8 @@ __global__ void __launch_bounds__(kThreads) sixteen_warps_kernel(const Attention
   }
   __syncthreads();
 
-  // 4. Softmax of row `warp` (warps 0-7; lanes hold keys lane, lane + 32).
-  if (warp < kRows) {
-    const int r = warp, qi = row0 + r;
-    float x[2];
-#pragma unroll
-    for (int i = 0; i < 2; ++i) {
-      const int key = lane + 32 * i;
-      const bool visible = qi < p.Sq && key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + qi);
-      x[i] = visible ? ((sm.s[0][r][key] + sm.s[1][r][key]) + (sm.s[2][r][key] + sm.s[3][r][key])) * p.scale
-                     : MaxOp::identity();
-    }
-    const float m = warp_max(fmaxf(x[0], x[1]));
-    const float base = m == MaxOp::identity() ? 0.f : m;  // a fully masked row stays 0
-    const float e0 = expf(x[0] - base), e1 = expf(x[1] - base);
-    const float l = warp_sum(e0 + e1);
-    const float inv = l > 0.f ? 1.f / l : 0.f;
-    sm.p[r][lane] = e0 * inv;
-    sm.p[r][lane + 32] = e1 * inv;
-  }
+  // 4. Softmax of row `warp` (warps 0-7) into P.
+  if (warp < kRows) v074::softmax_row<kQuarters>(sm.s, sm.p[warp], warp, lane, row0, p);
   cp_async_wait<0>();
   __syncthreads();  // P, and every thread's V rows
 
@@ -189,15 +160,7 @@ __global__ void __launch_bounds__(kThreads) sixteen_warps_kernel(const Attention
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  if (p.D != kD) return v012::launch_with(p, pe, stream);
-  static const bool configured = [] {
-    set_max_dynamic_smem(&sixteen_warps_kernel<Pe>, int(kSmemBytes));
-    return true;
-  }();
-  (void)configured;
-  const dim3 grid = v041::head_tile_grid<false>(p, kRows);
-  sixteen_warps_kernel<Pe><<<grid, kThreads, kSmemBytes, stream>>>(p, pe);
-  FUSELAB_CUDA_CHECK(cudaGetLastError());
+  v045::launch_head_tile<Pe, &sixteen_warps_kernel<Pe>, kThreads, kSmemBytes, kRows>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
