@@ -29,8 +29,18 @@ using v045::kRows;
 using v045::kThreads;
 static_assert(kRows <= v045::kWarps, "one warp loads each Q row");
 
+// Steps 3-5 of v045 (the scores, the softmax, P V), the kernel's default tail.
+struct ShiftedTail {
+  __device__ static void run(const AttentionProblem& p, const float4 (&q)[kRows], const float4 (&k)[kKeysPerWarp],
+                             float (&scores)[kRows][kKeys], float (*vs)[kD], int key0, int lane, int tid, int row0,
+                             int bh) {
+    v045::scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
+  }
+};
+
 // kHeadsByGrid: attention v076 (the block's heads from the grid's y and z).
-template <class Pe, bool kHeadsByGrid = false>
+// Tail: steps 3-5, from Q' and this warp's K rows (v078: UnshiftedTail).
+template <class Pe, bool kHeadsByGrid = false, class Tail = ShiftedTail>
 __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem p, const Pe pe) {
   constexpr bool kPaired = Pe::kPaired;
   extern __shared__ __align__(16) float smem[];
@@ -64,8 +74,8 @@ __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem
 #pragma unroll
   for (int r = 0; r < kRows; ++r) q[r] = qs[r][lane];
 
-  // 3-5. v045's.
-  v045::scores_to_output(p, q, k, scores, vs, key0, lane, tid, row0, bh);
+  // 3-5. v045's, or the tail given.
+  Tail::run(p, q, k, scores, vs, key0, lane, tid, row0, bh);
 }
 
 template <class Pe>
