@@ -76,22 +76,49 @@ __device__ __forceinline__ float2 lane_freq(const Pe& pe, int lane) {
   return f;
 }
 
+// One K row read back from shared memory in the hook's layout (neox: dims
+// 2l, 2l + 1 and 64 + 2l, 65 + 2l).
+template <bool kPaired>
+__device__ __forceinline__ float4 key_from_shared(const float* row, int lane) {
+  if constexpr (kPaired) {
+    const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
+    const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
+    return make_float4(lo.x, lo.y, hi.x, hi.y);
+  } else {
+    return ld4(row + 4 * lane);
+  }
+}
+
 // This warp's K rows key0.. read back from shared memory in the hook's
-// layout (neox: dims 2l, 2l + 1 and 64 + 2l, 65 + 2l), each given its PE.
+// layout, each given its PE.
 template <class Pe, int kKeysPerWarp>
 __device__ __forceinline__ void keys_from_shared(float4 (&k)[kKeysPerWarp], const Pe& pe, const float (*ks)[kD],
                                                  int key0, int lane, int k_offset, float2 f) {
 #pragma unroll
   for (int j = 0; j < kKeysPerWarp; ++j) {
-    const float* row = ks[key0 + j];
-    if constexpr (Pe::kPaired) {
-      const float2 lo = *reinterpret_cast<const float2*>(row + 2 * lane);
-      const float2 hi = *reinterpret_cast<const float2*>(row + kD / 2 + 2 * lane);
-      k[j] = make_float4(lo.x, lo.y, hi.x, hi.y);
-    } else {
-      k[j] = ld4(row + 4 * lane);
-    }
+    k[j] = key_from_shared<Pe::kPaired>(ks[key0 + j], lane);
     pe_lane(pe, k[j], k_offset + key0 + j, f);
+  }
+}
+
+// The PE values of this warp's keys key0.. at the lane's dims (the hook's
+// lane_values), from their positions and frequencies alone: they can be
+// taken before K lands (sinusoidal v093, rope v096).
+template <class Pe, int kKeysPerWarp>
+__device__ __forceinline__ void key_pe_values(float4 (&e)[kKeysPerWarp], const Pe& pe, int key0, int k_offset,
+                                              float2 f) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) e[j] = pe.lane_values(k_offset + key0 + j, f);
+}
+
+// keys_from_shared with the PE values e taken before.
+template <class Pe, int kKeysPerWarp>
+__device__ __forceinline__ void keys_from_shared_with(float4 (&k)[kKeysPerWarp], const Pe& pe, const float (*ks)[kD],
+                                                      int key0, int lane, const float4 (&e)[kKeysPerWarp]) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    k[j] = key_from_shared<Pe::kPaired>(ks[key0 + j], lane);
+    pe.lane_apply(k[j], e[j]);
   }
 }
 

@@ -40,7 +40,9 @@ struct ShiftedTail {
 
 // kHeadsByGrid: attention v076 (the block's heads from the grid's y and z).
 // Tail: steps 3-5, from Q' and this warp's K rows (v078: UnshiftedTail).
-template <class Pe, bool kHeadsByGrid = false, class Tail = ShiftedTail>
+// kKeyPeEarly: K's PE values taken before K's rows land, added after
+// (sinusoidal v093, rope v096).
+template <class Pe, bool kHeadsByGrid = false, class Tail = ShiftedTail, bool kKeyPeEarly = false>
 __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem p, const Pe pe) {
   constexpr bool kPaired = Pe::kPaired;
   extern __shared__ __align__(16) float smem[];
@@ -65,10 +67,18 @@ __global__ void __launch_bounds__(kThreads) q_once_kernel(const AttentionProblem
     v045::pe_lane(pe, qmine, p.q_offset + row0 + warp, f);
     qs[warp][lane] = qmine;
   }
-  cp_async_wait<1>();
-  __syncwarp();  // the warp's K rows, copied by all its lanes
   float4 k[kKeysPerWarp];
-  v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
+  if constexpr (kKeyPeEarly) {
+    float4 e[kKeysPerWarp];
+    v045::key_pe_values(e, pe, key0, p.k_offset, f);
+    cp_async_wait<1>();
+    __syncwarp();  // the warp's K rows, copied by all its lanes
+    v045::keys_from_shared_with(k, pe, ks, key0, lane, e);
+  } else {
+    cp_async_wait<1>();
+    __syncwarp();  // the warp's K rows, copied by all its lanes
+    v045::keys_from_shared(k, pe, ks, key0, lane, p.k_offset, f);
+  }
   __syncthreads();  // Q' rows
   float4 q[kRows];
 #pragma unroll

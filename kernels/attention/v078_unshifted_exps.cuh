@@ -138,12 +138,13 @@ struct UnshiftedTail {
   }
 };
 
-template <class Pe>
-inline constexpr auto kKernel = &v073::q_once_kernel<Pe, true, UnshiftedTail>;
+// kKeyPeEarly: K's PE values before K lands (sinusoidal v093, rope v096).
+template <class Pe, bool kKeyPeEarly = false>
+inline constexpr auto kKernel = &v073::q_once_kernel<Pe, true, UnshiftedTail, kKeyPeEarly>;
 
-template <class Pe>
+template <bool kKeyPeEarly = false, class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  v045::launch_tile_kernel<Pe, kKernel<Pe>, true>(p, pe, stream);
+  v045::launch_tile_kernel<Pe, kKernel<Pe, kKeyPeEarly>, true>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {

@@ -38,7 +38,10 @@ struct RopeSplitPe {
     pair2_with_freq(x, pos, __ldg(reinterpret_cast<const float2*>(inv_freq + i)));
   }
   __device__ void pair2_with_freq(float4& x, int pos, float2 f) const {
-    const float4 e = sin_pe4<kMode>(pos, f.x, f.y);  // (s0, c0, s1, c1)
+    pair2_apply(x, sin_pe4<kMode>(pos, f.x, f.y));
+  }
+  // pair2's rotation with e = (s0, c0, s1, c1) given.
+  __device__ static void pair2_apply(float4& x, float4 e) {
     rope_rotate(x.x, x.z, e.y, e.x);
     rope_rotate(x.y, x.w, e.w, e.z);
   }
@@ -52,6 +55,13 @@ struct RopeSplitPe {
   __device__ void lane_with_freq(float4& x, int pos, float2 f) const {
     if constexpr (kNeox) pair2_with_freq(x, pos, f);
     else rope_inter4<kMode>(x, pos, f.x, f.y);
+  }
+  // The same in two steps: the lane's (s0, c0, s1, c1) from the position
+  // alone, then the rotation (rope v096: K's values before K lands).
+  __device__ float4 lane_values(int pos, float2 f) const { return sin_pe4<kMode>(pos, f.x, f.y); }
+  __device__ void lane_apply(float4& x, float4 e) const {
+    if constexpr (kNeox) pair2_apply(x, e);
+    else rope_inter4_cs(x, e.y, e.x, e.w, e.z);
   }
   // Q and K at the same position and dims: one evaluation (QkShared).
   __device__ void both(float4& xq, float4& xk, int pos, int d) const {

@@ -26,6 +26,10 @@ struct SinPe {
   // Dims 4l..4l+3 with their frequencies f = inv_freq[2l], inv_freq[2l + 1]
   // already loaded (attention v045 loads them with Q).
   __device__ void lane_with_freq(float4& x, int pos, float2 f) const { sin_add4<kMode>(x, pos, f.x, f.y); }
+  // The same in two steps: the values from the position alone, then added
+  // (sinusoidal v093: K's values before K lands).
+  __device__ float4 lane_values(int pos, float2 f) const { return sin_pe4<kMode>(pos, f.x, f.y); }
+  __device__ void lane_apply(float4& x, float4 e) const { add4(x, e); }
   __device__ void q2(float4&, float4&, int, int) const {}
   __device__ void k2(float4&, float4&, int, int) const {}
   // Q and K float4s at the same position and dims: one evaluation (QkShared).

@@ -1,0 +1,20 @@
+// rope v096 — v095 (attention v078's head tile with the rotation, turn count
+// rounded on the FMA pipe) with K's rotation values (sin, cos at the lane's
+// dims for the warp's 4 keys) taken from the keys' positions and frequencies
+// before K's rows land, and applied after (attention v073's kernel with
+// kKeyPeEarly; sinusoidal v093).
+// Limits: Sk <= 64, D <= 256, D % 4 == 0 (D % 8 for neox), positions < 2^17;
+// causal, GQA, cross (D = 128 compiled; other D run v012's kernel with this
+// rotation); at D = 128 the fast path as attention v078's.
+#pragma once
+
+#include "kernels/attention/v078_unshifted_exps.cuh"
+#include "kernels/rope/v008_split_d.cuh"
+
+namespace fuselab::kernels::rope::v096 {
+
+inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
+  v008::with_hook<Sincos::kReducedFma>(p, [&](const auto& pe) { attention::v078::launch_with<true>(p, pe, stream); });
+}
+
+}  // namespace fuselab::kernels::rope::v096
