@@ -70,6 +70,8 @@ int main(int argc, char** argv) {
     vs.push_back(variant<3>("32 KB", 32 * 1024, -1));
     vs.push_back(variant<4>("64 KB", 64 * 1024, -1));
     vs.push_back(variant<5>("100 KB", 100 * 1024, -1));
+    vs.push_back(variant<8>("120 KB", 120 * 1024, -1));
+    vs.push_back(variant<9>("200 KB", 200 * 1024, -1));
     vs.push_back(variant<6>("no shared memory, carve-out preference 100 %", 0, 100));
     vs.push_back(variant<7>("64 KB, carve-out preference 100 %", 64 * 1024, 100));
     for (Variant& v : vs) {
