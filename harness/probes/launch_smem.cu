@@ -11,7 +11,12 @@
 // of every variant (the harness's ColdTimer), the order rotated each round.
 // Per variant: the median, and the paired difference from the grid without
 // shared memory (per round, this variant's sample minus that one's; the
-// median over rounds with a bootstrap interval).
+// median over rounds with a bootstrap interval). Every variant has a timer
+// of its own, and so a flush buffer of its own; as a control, the grid
+// without shared memory runs again under kControls more timers. Where the
+// controls differ as much as the variants, what moves a row is its timer's
+// allocation, not its shared memory (call 0628Z: the variants' order
+// changed from machine to machine).
 //   fuselab_probe_launch_smem [ROUNDS]   (default 400)
 #include <cuda_runtime.h>
 
@@ -29,6 +34,7 @@
 namespace {
 
 constexpr int kGrid = 128, kThreads = 512;
+constexpr int kControls = 6;
 
 template <int kVariant>
 __global__ void empty_kernel() {}
@@ -74,6 +80,10 @@ int main(int argc, char** argv) {
     vs.push_back(variant<9>("200 KB", 200 * 1024, -1));
     vs.push_back(variant<6>("no shared memory, carve-out preference 100 %", 0, 100));
     vs.push_back(variant<7>("64 KB, carve-out preference 100 %", 64 * 1024, 100));
+    // The control: the first variant's launch again under timers of their
+    // own (each flush buffer a new allocation).
+    for (int t = 1; t <= kControls; ++t)
+      vs.push_back({"no shared memory, timer " + std::to_string(t + 1), vs[0].launch, nullptr, {}});
     for (Variant& v : vs) {
       v.launch(stream);
       FUSELAB_CUDA_CHECK(cudaGetLastError());
