@@ -173,11 +173,10 @@ __device__ __forceinline__ void scores_softmax(const AttentionProblem& p, const 
   v043::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
 }
 
-// Step 5, once this warp's V rows have landed: P V over this warp's keys
-// (each thread reads back the V float4s it copied), the warp's partial O
-// rows over its V slots, summed by 256 threads into out.
-__device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&pr)[kRows][kKeysPerWarp],
-                                             float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+// The warp's partial O rows, P V over its keys with weights w[r][j] (each
+// thread reads back the V float4s it copied and writes its rows over them).
+__device__ __forceinline__ void partial_o_rows(const float (&w)[kRows][kKeysPerWarp], float (*vs)[kD], int key0,
+                                               int lane) {
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   float* vmine = &vs[key0][4 * lane];
   float4 v[kKeysPerWarp];
@@ -187,9 +186,16 @@ __device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const fl
   for (int r = 0; r < kRows; ++r) {
     float4 o = zero4();
 #pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
+    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(w[r][j], v[j], o);
     st4(vmine + r * kD, o);
   }
+}
+
+// Step 5, once this warp's V rows have landed: the warp's partial O rows
+// over its V slots, summed by 256 threads into out.
+__device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&pr)[kRows][kKeysPerWarp],
+                                             float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
+  partial_o_rows(pr, vs, key0, lane);
   __syncthreads();
   if (tid < kRows * kD) {
     const int r = tid / kD, d = tid % kD;

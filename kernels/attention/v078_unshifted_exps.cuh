@@ -89,18 +89,7 @@ __device__ __forceinline__ void warp_exps(const float (&scores)[kRows][kKeys], c
 __device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&e)[kRows][kKeysPerWarp],
                                              float (*vs)[kD], float (&sums)[kWarps][kRows], int warp, int key0,
                                              int lane, int tid, int row0, int bh) {
-  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
-  float* vmine = &vs[key0][4 * lane];
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(e[r][j], v[j], o);
-    st4(vmine + r * kD, o);
-  }
+  v045::partial_o_rows(e, vs, key0, lane);
   if (lane == 0) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) sums[warp][r] = (e[r][0] + e[r][1]) + (e[r][2] + e[r][3]);
