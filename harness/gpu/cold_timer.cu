@@ -67,19 +67,23 @@ void CapturedGraph::launch(cudaStream_t stream) const {
   FUSELAB_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
 
-ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes)
+ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes, const DeviceBuffer* shared_flush)
     : stream_(stream) {
-  if (flush_bytes < 0) {
-    int device = 0, l2 = 0;
-    FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
-    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
-    flush_bytes = 2L * l2;
+  if (shared_flush) {
+    flush_ = shared_flush;
+  } else {
+    if (flush_bytes < 0) {
+      int device = 0, l2 = 0;
+      FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+      FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+      flush_bytes = 2L * l2;
+    }
+    own_flush_ = DeviceBuffer(static_cast<std::size_t>(flush_bytes));
   }
-  flush_ = DeviceBuffer(static_cast<std::size_t>(flush_bytes));
   int device = 0, sms = 0;
   FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const std::size_t n4 = flush_.bytes() / sizeof(float4);
+  const std::size_t n4 = flush_->bytes() / sizeof(float4);
   flush_blocks_ = std::max(1u, unsigned(std::min<std::size_t>(std::size_t(sms) * 4, (n4 + 511) / 512)));
   flush_only_.capture(stream_, [this](cudaStream_t s) { flush(s); });
   flush_and_launch_.capture(stream_, [&](cudaStream_t s) {
@@ -107,7 +111,7 @@ void ColdTimer::warm_up() {
 }
 
 void ColdTimer::flush(cudaStream_t stream) const {
-  flush_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_.get<float4>(), flush_.bytes() / sizeof(float4));
+  flush_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_->get<float4>(), flush_->bytes() / sizeof(float4));
   FUSELAB_LAUNCH_CHECK();
 }
 

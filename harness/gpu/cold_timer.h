@@ -46,7 +46,11 @@ class ColdTimer {
  public:
   // flush_bytes < 0: twice the L2 size. A small value (the calibration's
   // "held, warm" variant) keeps the method and leaves the caches warm.
-  ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes = -1);
+  // shared_flush: flush with this buffer (its whole size, flush_bytes
+  // ignored) instead of one of the timer's own; it must outlive the timer
+  // (fuselab_probe_launch_smem: timers that share one buffer).
+  ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes = -1,
+            const DeviceBuffer* shared_flush = nullptr);
   ~ColdTimer();
   ColdTimer(const ColdTimer&) = delete;
   ColdTimer& operator=(const ColdTimer&) = delete;
@@ -64,7 +68,8 @@ class ColdTimer {
 
  private:
   cudaStream_t stream_;
-  DeviceBuffer flush_;
+  DeviceBuffer own_flush_;
+  const DeviceBuffer* flush_ = &own_flush_;  // own_flush_ or the shared one
   unsigned flush_blocks_ = 1;
   CapturedGraph flush_only_, flush_and_launch_;
   int* host_flag_ = nullptr;  // [0]: release the stream, [1]: the hold timed out

@@ -13,10 +13,12 @@
 // shared memory (per round, this variant's sample minus that one's; the
 // median over rounds with a bootstrap interval). Every variant has a timer
 // of its own, and so a flush buffer of its own; as a control, the grid
-// without shared memory runs again under kControls more timers. Where the
-// controls differ as much as the variants, what moves a row is its timer's
+// without shared memory runs again under kControls more timers, and under
+// kControls timers that share one flush buffer. Where the first controls
+// differ as much as the variants, what moves a row is its timer's
 // allocation, not its shared memory (call 0628Z: the variants' order
-// changed from machine to machine).
+// changed from machine to machine); where the shared-buffer ones agree, it
+// is the flush buffer.
 //   fuselab_probe_launch_smem [ROUNDS]   (default 400)
 #include <cuda_runtime.h>
 
@@ -67,6 +69,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   cudaStream_t stream{};
+  fuselab::DeviceBuffer shared_flush;  // declared before the timers that use it: it outlives them
   std::vector<Variant> vs;
   try {
     FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -80,14 +83,23 @@ int main(int argc, char** argv) {
     vs.push_back(variant<9>("200 KB", 200 * 1024, -1));
     vs.push_back(variant<6>("no shared memory, carve-out preference 100 %", 0, 100));
     vs.push_back(variant<7>("64 KB, carve-out preference 100 %", 64 * 1024, 100));
-    // The control: the first variant's launch again under timers of their
-    // own (each flush buffer a new allocation).
+    // The controls: the first variant's launch again under timers of their
+    // own, kControls with a flush buffer each (a new allocation), kControls
+    // sharing one.
     for (int t = 1; t <= kControls; ++t)
       vs.push_back({"no shared memory, timer " + std::to_string(t + 1), vs[0].launch, nullptr, {}});
-    for (Variant& v : vs) {
+    const std::size_t own = vs.size();
+    for (int t = 1; t <= kControls; ++t)
+      vs.push_back({"no shared memory, shared flush buffer, timer " + std::to_string(t), vs[0].launch, nullptr, {}});
+    int device = 0, l2 = 0;
+    FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+    shared_flush = fuselab::DeviceBuffer(2 * std::size_t(l2));
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+      Variant& v = vs[i];
       v.launch(stream);
       FUSELAB_CUDA_CHECK(cudaGetLastError());
-      v.timer = std::make_unique<fuselab::ColdTimer>(stream, v.launch);
+      v.timer = std::make_unique<fuselab::ColdTimer>(stream, v.launch, -1L, i < own ? nullptr : &shared_flush);
       v.timer->warm_up();
       v.us.reserve(rounds);
     }
