@@ -5,6 +5,14 @@
 //                       once and writes O once: the minimal traffic and no
 //                       math, so no attention kernel of this shape can be
 //                       faster (unless it skips bytes).
+//   two launches       what a split-D pipeline's phases must move: one
+//                       launch reads Q and K, the next reads V and writes O.
+// Each is timed three ways, by the L2 policy of its accesses: plain; Q, K
+// and V read evict-first (the timer's flush leaves L2 full of dirty lines,
+// and a read that allocates normally evicts one, whose write-back the timed
+// launch pays; an evict-first line is the next victim in its set instead);
+// and the same with O stored evict-last (O's lines stay in L2 rather than
+// pushing out more of the flush's dirty lines).
 // The grid is 8 blocks of 512 threads per SM, fewer where there are fewer
 // float4s. One row per D (default: the study's 128, 512, 2048, 8192, 16384).
 //   fuselab_probe_traffic_floor [D...]
@@ -13,23 +21,69 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
+#include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
 
 __global__ void empty_kernel() {}
 
+using fuselab::kernels::l2_policy_evict_first;
+using fuselab::kernels::l2_policy_evict_last;
+using fuselab::kernels::ldg4_policy;
+using fuselab::kernels::stg4_policy;
+
+// Which L2 policies a traffic kernel's accesses carry.
+enum class Policy { kPlain, kReadsEvictFirst, kReadsEvictFirstOEvictLast };
+constexpr Policy kPolicies[] = {Policy::kPlain, Policy::kReadsEvictFirst, Policy::kReadsEvictFirstOEvictLast};
+
+template <Policy kPolicy>
+__device__ __forceinline__ float4 read4(const float4* p, std::size_t i, unsigned long long policy) {
+  if constexpr (kPolicy == Policy::kPlain) return p[i];
+  else return ldg4_policy(reinterpret_cast<const float*>(p + i), policy);
+}
+
+template <Policy kPolicy>
+__device__ __forceinline__ void write4(float4* p, std::size_t i, float4 v, unsigned long long policy) {
+  if constexpr (kPolicy == Policy::kReadsEvictFirstOEvictLast) stg4_policy(reinterpret_cast<float*>(p + i), v, policy);
+  else p[i] = v;
+}
+
+// out = a + b + c, or (c == nullptr, out == nullptr) a + b into sink:
+// the one-launch floor and the two launches' first.
+template <Policy kPolicy>
 __global__ void sum_three(const float4* __restrict__ a, const float4* __restrict__ b, const float4* __restrict__ c,
-                          float4* __restrict__ out, std::size_t n4) {
+                          float4* __restrict__ out, std::size_t n4, float* __restrict__ sink) {
+  const unsigned long long read_policy = kPolicy == Policy::kPlain ? 0ull : l2_policy_evict_first();
+  const unsigned long long write_policy = kPolicy == Policy::kReadsEvictFirstOEvictLast ? l2_policy_evict_last() : 0ull;
+  float acc = 0.f;
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
        i += std::size_t(gridDim.x) * blockDim.x) {
-    const float4 x = a[i], y = b[i], z = c[i];
-    out[i] = make_float4(x.x + y.x + z.x, x.y + y.y + z.y, x.z + y.z + z.z, x.w + y.w + z.w);
+    const float4 x = read4<kPolicy>(a, i, read_policy), y = read4<kPolicy>(b, i, read_policy);
+    if (c == nullptr) {
+      acc += x.x + x.w + y.y + y.z;
+      continue;
+    }
+    const float4 z = read4<kPolicy>(c, i, read_policy);
+    write4<kPolicy>(out, i, make_float4(x.x + y.x + z.x, x.y + y.y + z.y, x.z + y.z + z.z, x.w + y.w + z.w),
+                    write_policy);
   }
+  if (c == nullptr) sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+// out = in: the two launches' second.
+template <Policy kPolicy>
+__global__ void copy(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n4) {
+  const unsigned long long read_policy = kPolicy == Policy::kPlain ? 0ull : l2_policy_evict_first();
+  const unsigned long long write_policy = kPolicy == Policy::kReadsEvictFirstOEvictLast ? l2_policy_evict_last() : 0ull;
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    write4<kPolicy>(out, i, read4<kPolicy>(in, i, read_policy), write_policy);
 }
 
 }  // namespace
@@ -57,19 +111,40 @@ int main(int argc, char** argv) {
     FUSELAB_LAUNCH_CHECK();
   });
   std::printf("empty launch: %.2f us cold\n\n", empty_us);
-  std::printf("| shape | minimal MB | Q + K + V -> O: cold us | GB/s |\n|---|---:|---:|---:|\n");
+  std::printf("cold us (GB/s) by L2 policy: plain | reads evict-first | and O evict-last\n\n");
+  std::printf("| shape | minimal MB | launches | plain | reads evict-first | and O evict-last |\n"
+              "|---|---:|---|---:|---:|---:|\n");
   for (const int D : dims) {
     const std::size_t n = std::size_t(heads) * seq * D, n4 = n / 4, bytes = n * sizeof(float);
     fuselab::DeviceBuffer q(bytes), k(bytes), v(bytes), o(bytes);
+    fuselab::DeviceBuffer sink(std::size_t(sms) * 8 * 512 * sizeof(float));
     for (float* x : {q.get<float>(), k.get<float>(), v.get<float>()})
       fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(x, n);
     FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
     const unsigned grid = unsigned(std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(sms) * 8, (n4 + 511) / 512)));
-    const double us = fuselab::probes::cold_median_us(stream, [&](cudaStream_t s) {
-      sum_three<<<grid, 512, 0, s>>>(q.get<float4>(), k.get<float4>(), v.get<float4>(), o.get<float4>(), n4);
-      FUSELAB_LAUNCH_CHECK();
-    });
-    std::printf("| 1x%dx%dx%d | %.1f | %.2f | %.0f |\n", heads, seq, D, 4.0 * bytes * 1e-6, us, 4.0 * bytes / us * 1e-3);
+    const auto time = [&](auto policy_tag, bool two_launches) {
+      constexpr Policy kPolicy = decltype(policy_tag)::value;
+      return fuselab::probes::cold_median_us(stream, [&](cudaStream_t s) {
+        if (two_launches) {
+          sum_three<kPolicy><<<grid, 512, 0, s>>>(q.get<float4>(), k.get<float4>(), nullptr, nullptr, n4,
+                                                   sink.get<float>());
+          copy<kPolicy><<<grid, 512, 0, s>>>(v.get<float4>(), o.get<float4>(), n4);
+        } else {
+          sum_three<kPolicy><<<grid, 512, 0, s>>>(q.get<float4>(), k.get<float4>(), v.get<float4>(), o.get<float4>(),
+                                                   n4, nullptr);
+        }
+        FUSELAB_LAUNCH_CHECK();
+      });
+    };
+    for (const bool two : {false, true}) {
+      const double us[3] = {time(std::integral_constant<Policy, kPolicies[0]>{}, two),
+                            time(std::integral_constant<Policy, kPolicies[1]>{}, two),
+                            time(std::integral_constant<Policy, kPolicies[2]>{}, two)};
+      std::printf("| 1x%dx%dx%d | %.1f | %s |", heads, seq, D, 4.0 * bytes * 1e-6,
+                  two ? "Q + K, then V -> O" : "Q + K + V -> O");
+      for (const double t : us) std::printf(" %.2f (%.0f) |", t, 4.0 * bytes / t * 1e-3);
+      std::printf("\n");
+    }
   }
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;

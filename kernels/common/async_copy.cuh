@@ -26,6 +26,14 @@ __device__ __forceinline__ unsigned long long l2_policy_evict_first() {
   return policy;
 }
 
+// An L2 eviction policy for lines that should outlive the lines around them
+// (e.g. outputs left in L2 rather than evicting someone else's dirty lines).
+__device__ __forceinline__ unsigned long long l2_policy_evict_last() {
+  unsigned long long policy;
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;\n" : "=l"(policy));
+  return policy;
+}
+
 // cp_async16 with an L2 cache policy for the global read.
 __device__ __forceinline__ void cp_async16(void* smem_dst, const void* src, bool valid,
                                            unsigned long long policy) {
@@ -51,6 +59,13 @@ __device__ __forceinline__ float4 ldg4_policy(const float* src, unsigned long lo
                : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
                : "l"(src), "l"(policy));
   return v;
+}
+
+// A 16-byte store under an L2 cache policy.
+__device__ __forceinline__ void stg4_policy(float* dst, float4 v, unsigned long long policy) {
+  asm volatile("st.global.L2::cache_hint.v4.f32 [%0], {%1, %2, %3, %4}, %5;\n" ::"l"(dst), "f"(v.x), "f"(v.y),
+               "f"(v.z), "f"(v.w), "l"(policy)
+               : "memory");
 }
 
 __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
