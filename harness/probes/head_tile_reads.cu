@@ -6,7 +6,7 @@
 //   empty, the grid         128 blocks of 512 threads, no shared memory;
 //   empty, grid + 64 KB     the same with the kernels' 64 KB of dynamic
 //                           shared memory reserved;
-//   empty, clusters of 8    the same launched as clusters of 8 blocks;
+//   empty, clusters of C    the same launched as clusters of C = 2, 4, 8;
 //   reads by cp.async       each block copies its head's K and V (64 KB) by
 //                           cp.async, as v045 does, and its 2 Q rows, and
 //                           writes 2 O rows from them: the head tile's data
@@ -22,7 +22,15 @@
 //                           reads key r % 32;
 //   reads by bulk copy, C   the same bytes by one bulk copy (C = 1) or
 //                           multicast over clusters of C blocks, each rank
-//                           copying 1/C of K and V into every rank.
+//                           copying 1/C of K and V into every rank;
+//   ... by rows, C          the same bytes by one bulk copy per 512-byte
+//                           row of K and of V, issued by 64 threads (C = 1),
+//                           or multicast over clusters of C = 2, each rank
+//                           issuing its half of the rows;
+//   pairs through DSMEM     clusters of 2: each rank copies half of K and V
+//                           by cp.async, then copies the other rank's half
+//                           out of its shared memory (4 MB out of L2, 64 KB
+//                           into each SM, 32 KB of it over the SM network).
 // Each reading kernel's O is checked once (poisoned first) before it is
 // timed; a wrong O stops the probe.
 //   fuselab_probe_head_tile_reads
@@ -120,6 +128,70 @@ __global__ void __launch_bounds__(kThreads) reads_bulk(const float* q, const flo
 #endif
 }
 
+// reads_bulk by rows: kRowThreads threads each issue one 512-byte row of K
+// and of V (this rank's rows: 1/C of them), multicast to every rank when C > 1.
+template <int kCluster>
+__global__ void __launch_bounds__(kThreads) reads_bulk_rows(const float* q, const float* k, const float* v, float* o) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ __align__(16) float smem[];
+  __shared__ __align__(8) std::uint64_t bar;
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = kCluster > 1 ? int(cluster.block_rank()) : 0;
+  if (threadIdx.x == 0) {
+    fk::mbarrier_init(&bar, 1);
+    fk::fence_mbarrier_init();
+    fk::mbarrier_expect_tx(&bar, kKvBytes);  // before any copy is issued: the phase waits for every byte
+  }
+  if constexpr (kCluster > 1) cluster.sync();  // every rank's barrier exists before any copy lands
+  else __syncthreads();
+  constexpr int kRowThreads = kSeq / kCluster;
+  if (threadIdx.x < kRowThreads) {
+    const int key = rank * kRowThreads + int(threadIdx.x);
+    const std::size_t at = (std::size_t(blockIdx.y) * kSeq + key) * kD;
+    if constexpr (kCluster > 1) {
+      constexpr auto kAll = std::uint16_t((1u << kCluster) - 1);
+      fk::bulk_load_multicast(smem + key * kD, k + at, kD * 4u, &bar, kAll);
+      fk::bulk_load_multicast(smem + kSeq * kD + key * kD, v + at, kD * 4u, &bar, kAll);
+    } else {
+      fk::bulk_load(smem + key * kD, k + at, kD * 4u, &bar);
+      fk::bulk_load(smem + kSeq * kD + key * kD, v + at, kD * 4u, &bar);
+    }
+  }
+  fk::mbarrier_wait(&bar, 0);
+  if constexpr (kCluster > 1) cluster.barrier_arrive();
+  write_rows(q, smem, smem + kSeq * kD, o);
+  if constexpr (kCluster > 1) cluster.barrier_wait();  // no rank leaves while another's copies may target it
+#endif
+}
+
+// Pairs of blocks of a head: each copies its half of K and V by cp.async,
+// then the other rank's half out of that rank's shared memory.
+__global__ void __launch_bounds__(kThreads) reads_pair_dsmem(const float* q, const float* k, const float* v, float* o) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  extern __shared__ __align__(16) float smem[];
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = int(cluster.block_rank());
+  constexpr int kHalf = kSeq * kD / 2;  // floats of K (and of V) per rank
+  const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
+  for (int i = threadIdx.x; i < kHalf / 4; i += blockDim.x) {
+    const int at = rank * kHalf + 4 * i;
+    fk::cp_async16(smem + at, k + head + at, true);
+    fk::cp_async16(smem + kSeq * kD + at, v + head + at, true);
+  }
+  fk::cp_async_commit();
+  fk::cp_async_wait<0>();
+  cluster.sync();  // both halves have landed, each in its own rank
+  const float* other = cluster.map_shared_rank(smem, rank ^ 1);
+  for (int i = threadIdx.x; i < kHalf / 4; i += blockDim.x) {
+    const int at = (rank ^ 1) * kHalf + 4 * i;
+    reinterpret_cast<float4*>(smem + at)[0] = reinterpret_cast<const float4*>(other + at)[0];
+    reinterpret_cast<float4*>(smem + kSeq * kD + at)[0] = reinterpret_cast<const float4*>(other + kSeq * kD + at)[0];
+  }
+  cluster.sync();  // every copy of the other's half is done (it may leave) and this block's is visible
+  write_rows(q, smem, smem + kSeq * kD, o);
+#endif
+}
+
 }  // namespace
 
 int main() {
@@ -141,6 +213,9 @@ int main() {
   fk::set_max_dynamic_smem(&reads_bulk<2>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<4>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<8>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk_rows<1>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk_rows<2>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_pair_dsmem, int(kKvBytes));
 
   std::printf("1x%dx%dx%d, grid %ux%u of %d threads\n\n| launch | cold us |\n|---|---:|\n", kHeads, kSeq, kD, kGrid.x,
               kGrid.y, kThreads);
@@ -181,9 +256,12 @@ int main() {
     empty_smem_kernel<<<kGrid, kThreads, kKvBytes, s>>>();
     FUSELAB_LAUNCH_CHECK();
   });
-  row("empty, grid + 64 KB, clusters of 8", [](cudaStream_t s) {
-    fk::launch_clustered(8, &empty_cluster_kernel, kGrid, dim3(kThreads), kKvBytes, s);
-  });
+  for (const int c : {2, 4, 8}) {
+    const std::string name = "empty, grid + 64 KB, clusters of " + std::to_string(c);
+    row(name.c_str(), [c](cudaStream_t s) {
+      fk::launch_clustered(c, &empty_cluster_kernel, kGrid, dim3(kThreads), kKvBytes, s);
+    });
+  }
   row("reads by cp.async", [&](cudaStream_t s) {
     reads_cp_async<kRows, kSeq><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
     FUSELAB_LAUNCH_CHECK();
@@ -213,6 +291,16 @@ int main() {
       [&](cudaStream_t s) { fk::launch_clustered(4, &reads_bulk<4>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
   row("reads by bulk multicast, C = 8",
       [&](cudaStream_t s) { fk::launch_clustered(8, &reads_bulk<8>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
+  row("reads by bulk copy by rows, C = 1", [&](cudaStream_t s) {
+    reads_bulk_rows<1><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  row("reads by bulk multicast by rows, C = 2", [&](cudaStream_t s) {
+    fk::launch_clustered(2, &reads_bulk_rows<2>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op);
+  });
+  row("reads by cp.async, pairs through DSMEM", [&](cudaStream_t s) {
+    fk::launch_clustered(2, &reads_pair_dsmem, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op);
+  });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }

@@ -15,15 +15,23 @@
 // pushing out more of the flush's dirty lines).
 // The grid is 8 blocks of 512 threads per SM, fewer where there are fewer
 // float4s. One row per D (default: the study's 128, 512, 2048, 8192, 16384).
+// With `once D`, nothing is timed: for a profiler that leaves the caches as
+// the program leaves them (ncu --cache-control none), the two launches run
+// once per policy after the flush (dirty), then once after the flush and a
+// read R of twice the L2 size that evicts the flush's dirty lines (clean),
+// so the kernels' DRAM write counters say whose lines went back to DRAM.
 //   fuselab_probe_traffic_floor [D...]
+//   fuselab_probe_traffic_floor once D
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "harness/gpu/cold_timer.h"
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
 #include "kernels/common/async_copy.cuh"
@@ -88,7 +96,70 @@ __global__ void copy(const float4* __restrict__ in, float4* __restrict__ out, st
 
 }  // namespace
 
+// `once D`: see the header.
+int run_once(int D, int sms, cudaStream_t stream) {
+  const int heads = 4, seq = 64;
+  int device = 0, l2 = 0;
+  FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+  FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+  const std::size_t n = std::size_t(heads) * seq * D, n4 = n / 4, bytes = n * sizeof(float);
+  fuselab::DeviceBuffer q(bytes), k(bytes), v(bytes), o(bytes), r(2 * std::size_t(l2));
+  fuselab::DeviceBuffer sink(std::size_t(sms) * 8 * 512 * sizeof(float));
+  for (float* x : {q.get<float>(), k.get<float>(), v.get<float>()})
+    fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(x, n);
+  fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(r.get<float>(), r.bytes() / sizeof(float));
+  const unsigned grid = unsigned(std::min<std::size_t>(std::size_t(sms) * 8, (n4 + 511) / 512));
+  const auto two_launches = [&](auto policy_tag) {
+    constexpr Policy kPolicy = decltype(policy_tag)::value;
+    sum_three<kPolicy><<<grid, 512, 0, stream>>>(q.get<float4>(), k.get<float4>(), nullptr, nullptr, n4,
+                                                  sink.get<float>());
+    copy<kPolicy><<<grid, 512, 0, stream>>>(v.get<float4>(), o.get<float4>(), n4);
+    FUSELAB_LAUNCH_CHECK();
+  };
+  const auto read_r = [&] {
+    const std::size_t h4 = r.bytes() / sizeof(float4) / 2;
+    sum_three<Policy::kPlain><<<sms * 8, 512, 0, stream>>>(r.get<float4>(), r.get<float4>() + h4, nullptr, nullptr,
+                                                             h4, sink.get<float>());
+    FUSELAB_LAUNCH_CHECK();
+  };
+  const fuselab::ColdTimer timer(stream, [&](cudaStream_t s) {  // for its flush; the launch it holds does nothing
+    copy<Policy::kPlain><<<1, 32, 0, s>>>(v.get<float4>(), o.get<float4>(), 0);
+    FUSELAB_LAUNCH_CHECK();
+  });
+  const auto each_policy = [&](bool clean) {
+    const auto one = [&](auto policy_tag) {
+      timer.flush(stream);
+      if (clean) read_r();
+      two_launches(policy_tag);
+    };
+    one(std::integral_constant<Policy, kPolicies[0]>{});
+    one(std::integral_constant<Policy, kPolicies[1]>{});
+    one(std::integral_constant<Policy, kPolicies[2]>{});
+  };
+  each_policy(false);
+  each_policy(true);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::printf("ran the two launches at 1x4x64x%d once per policy (plain, reads evict-first, and O evict-last): "
+              "after the flush, then after the flush and R\n", D);
+  return 0;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "once") {
+    const int D = std::atoi(argv[2]);
+    if (D <= 0 || D % 4 != 0) {
+      std::fprintf(stderr, "traffic_floor: D must be a positive multiple of 4 (got %s)\n", argv[2]);
+      return 2;
+    }
+    int device = 0, sms = 0;
+    FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    cudaStream_t stream{};
+    FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const int rc = run_once(D, sms, stream);
+    FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+    return rc;
+  }
   std::vector<int> dims;
   for (int i = 1; i < argc; ++i) {
     const int D = std::atoi(argv[i]);
