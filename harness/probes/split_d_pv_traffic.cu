@@ -9,7 +9,12 @@
 //   v019 pattern    v019's wgmma phase 3 (v023): 256-thread blocks, V as
 //                   float4s into registers (a warp: 4 keys x 32 dims), each
 //                   thread storing float2s at the wgmma accumulator's places.
-// The O written is a permutation of V's values, so no load or store is
+//   v050's phase 3  the kernel itself (cp.async V two steps ahead, P split,
+//                   the products on wgmma, O stored from the accumulators),
+//                   on a uniform P, launched alone;
+//   ... O staged    the same with O staged in shared memory and stored as
+//                   float4 rows (v028's stores).
+// The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
 //   fuselab_probe_split_d_pv_traffic [D]
 #include <cuda_runtime.h>
@@ -22,6 +27,9 @@
 #include "harness/probes/probe_timing.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
+#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
+#include "kernels/attention/v030_tf32_mask_split.cuh"
+#include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -32,6 +40,11 @@ using fuselab::kernels::AttentionProblem;
 namespace att = fuselab::kernels::attention;
 namespace k = fuselab::kernels;
 using att::v002::kS;
+
+__global__ void uniform(float* x, std::size_t n, float value) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    x[i] = value;
+}
 
 __global__ void copy(const float4* __restrict__ in, float4* __restrict__ out, std::size_t n4) {
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
@@ -140,6 +153,18 @@ int main(int argc, char** argv) {
   row("v019 pattern (register V, float2 O)", [&](cudaStream_t s) {
     v019_traffic<<<dim3(pl19.chunks, bh), att::v002::kThreads, 0, s>>>(p, pl19.nsub, pl19.spb);
     FUSELAB_LAUNCH_CHECK();
+  });
+  // v050's phase 3 on P = 1/64 everywhere (what phase 2 leaves is any row-stochastic P).
+  fuselab::DeviceBuffer P(std::size_t(bh) * kS * kS * sizeof(float));
+  uniform<<<16, 256, 0, stream>>>(P.get<float>(), std::size_t(bh) * kS * kS, 1.f / kS);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const att::v002::Plan pl = att::v002::make_plan<false>(p);
+  const float* Pp = P.get<float>();
+  row("v050's phase 3 (products, O from the accumulators)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, att::v050::CoherentMaskedSplitOfP, true>(p, pl, Pp, s);
+  });
+  row("v050's phase 3, O staged (float4 rows)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, false, false, att::v050::CoherentMaskedSplitOfP, true>(p, pl, Pp, s);
   });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;

@@ -9,7 +9,9 @@
 //   rows_per_warp  v020's loader: each warp reads 4 whole 128-byte rows per
 //                  instruction;
 // the last two on phase 1's grid and plan (v002::make_plan), one sub-tile
-// loaded ahead as in the kernels. Each thread folds what it read into one
+// loaded ahead as in the kernels;
+//   v050's phase 1 the kernel itself (the v020 loader, the split, the
+//                  products on wgmma, the 64x64 partials stored), alone. Each thread folds what it read into one
 // float that it stores, so no load is optimised away.
 //   fuselab_probe_split_d_reads [D]
 #include <cuda_runtime.h>
@@ -24,6 +26,7 @@
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v006_split_d_tuned.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
+#include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -110,6 +113,11 @@ int main(int argc, char** argv) {
     sub_tiles<RowsPerWarpLoader><<<dim3(pl.chunks1, bh), att::v002::kThreads, 0, s>>>(p, pl.nsub1, pl.spb1,
                                                                                      out.get<float>());
     FUSELAB_LAUNCH_CHECK();
+  });
+  fuselab::DeviceBuffer workspace(att::v050::workspace_bytes(p));
+  row("v050's phase 1 (products, partials stored)", [&](cudaStream_t s) {
+    att::v017::launch_phase1_kernel<att::v022::PaddedCores64>(
+        att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles>, p, att::v002::NoPe{}, pl, workspace.get(), s);
   });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
