@@ -76,8 +76,10 @@ nlohmann::json run_calibration(const nlohmann::json& ceilings) {
     const double replay = median_of(sample_until_stable([&] { return hot.sample(); }, rule));
     nlohmann::json held_reps = nlohmann::json::array();
     bool all_within = true;
+    ColdTimerOptions warm;
+    warm.flush_bytes = 4096;
     for (int rep = 0; rep < 3; ++rep) {
-      ColdTimer held(stream, tiny, 4096);
+      ColdTimer held(stream, tiny, warm);
       held.warm_up();
       const double t = median_of(sample_until_stable([&] { return held.sample(); }, rule));
       held_reps.push_back(t / replay);

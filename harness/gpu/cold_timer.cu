@@ -35,6 +35,15 @@ __global__ void flush_kernel(float4* buf, size_t n) {
     buf[i] = v;
 }
 
+// The clean flush's second half: every line of the flush buffer read back,
+// so L2 holds clean lines (the sum keeps the loads).
+__global__ void read_back_kernel(const float4* buf, size_t n, float* sink) {
+  float acc = 0.f;
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
+    acc += buf[i].x;
+  if (acc == -1.f) *sink = acc;  // never true for the flush's values
+}
+
 double elapsed_s(cudaEvent_t a, cudaEvent_t b) {
   float ms = 0.f;
   FUSELAB_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
@@ -67,11 +76,12 @@ void CapturedGraph::launch(cudaStream_t stream) const {
   FUSELAB_CUDA_CHECK(cudaGraphLaunch(exec_, stream));
 }
 
-ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes, const DeviceBuffer* shared_flush)
-    : stream_(stream) {
-  if (shared_flush) {
-    flush_ = shared_flush;
+ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, const ColdTimerOptions& options)
+    : stream_(stream), clean_flush_(options.clean_flush) {
+  if (options.shared_flush) {
+    flush_ = options.shared_flush;
   } else {
+    long flush_bytes = options.flush_bytes;
     if (flush_bytes < 0) {
       int device = 0, l2 = 0;
       FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
@@ -85,7 +95,10 @@ ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_byt
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   const std::size_t n4 = flush_->bytes() / sizeof(float4);
   flush_blocks_ = std::max(1u, unsigned(std::min<std::size_t>(std::size_t(sms) * 4, (n4 + 511) / 512)));
-  flush_only_.capture(stream_, [this](cudaStream_t s) { flush(s); });
+  flush_only_.capture(stream_, [&](cudaStream_t s) {
+    flush(s);
+    if (options.baseline) options.baseline(s);
+  });
   flush_and_launch_.capture(stream_, [&](cudaStream_t s) {
     flush(s);
     launch(s);
@@ -113,6 +126,11 @@ void ColdTimer::warm_up() {
 void ColdTimer::flush(cudaStream_t stream) const {
   flush_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_->get<float4>(), flush_->bytes() / sizeof(float4));
   FUSELAB_LAUNCH_CHECK();
+  if (clean_flush_) {
+    read_back_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_->get<float4>(), flush_->bytes() / sizeof(float4),
+                                                        flush_->get<float>());
+    FUSELAB_LAUNCH_CHECK();
+  }
 }
 
 double ColdTimer::sample(const LaunchFn& before) {

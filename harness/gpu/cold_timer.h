@@ -42,15 +42,27 @@ class CapturedGraph {
   cudaGraphExec_t exec_{};
 };
 
+// How a ColdTimer departs from the protocol; the defaults are DESIGN.md §5's.
+struct ColdTimerOptions {
+  // < 0: twice the L2 size. A small value (the calibration's "held, warm"
+  // variant) keeps the method and leaves the caches warm.
+  long flush_bytes = -1;
+  // Flush with this buffer (its whole size, flush_bytes ignored) instead of
+  // one of the timer's own; it must outlive the timer (fuselab_probe_launch_smem:
+  // timers that share one buffer).
+  const DeviceBuffer* shared_flush = nullptr;
+  // After writing the flush buffer, read it back: L2 is left full of clean
+  // lines instead of dirty ones (fuselab_probe_timer_spread).
+  bool clean_flush = false;
+  // Appended to the flush-only graph, so that the sample subtracts
+  // [flush, baseline] instead of [flush] (fuselab_probe_timer_spread: an
+  // empty one-block launch makes both graphs two nodes long).
+  LaunchFn baseline;
+};
+
 class ColdTimer {
  public:
-  // flush_bytes < 0: twice the L2 size. A small value (the calibration's
-  // "held, warm" variant) keeps the method and leaves the caches warm.
-  // shared_flush: flush with this buffer (its whole size, flush_bytes
-  // ignored) instead of one of the timer's own; it must outlive the timer
-  // (fuselab_probe_launch_smem: timers that share one buffer).
-  ColdTimer(cudaStream_t stream, const LaunchFn& launch, long flush_bytes = -1,
-            const DeviceBuffer* shared_flush = nullptr);
+  ColdTimer(cudaStream_t stream, const LaunchFn& launch, const ColdTimerOptions& options = {});
   ~ColdTimer();
   ColdTimer(const ColdTimer&) = delete;
   ColdTimer& operator=(const ColdTimer&) = delete;
@@ -68,6 +80,7 @@ class ColdTimer {
 
  private:
   cudaStream_t stream_;
+  bool clean_flush_ = false;
   DeviceBuffer own_flush_;
   const DeviceBuffer* flush_ = &own_flush_;  // own_flush_ or the shared one
   unsigned flush_blocks_ = 1;

@@ -99,7 +99,9 @@ int main(int argc, char** argv) {
       Variant& v = vs[i];
       v.launch(stream);
       FUSELAB_CUDA_CHECK(cudaGetLastError());
-      v.timer = std::make_unique<fuselab::ColdTimer>(stream, v.launch, -1L, i < own ? nullptr : &shared_flush);
+      fuselab::ColdTimerOptions options;
+      if (i >= own) options.shared_flush = &shared_flush;
+      v.timer = std::make_unique<fuselab::ColdTimer>(stream, v.launch, options);
       v.timer->warm_up();
       v.us.reserve(rounds);
     }
