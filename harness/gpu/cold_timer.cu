@@ -35,15 +35,6 @@ __global__ void flush_kernel(float4* buf, size_t n) {
     buf[i] = v;
 }
 
-// The clean flush's second half: every line of the flush buffer read back,
-// so L2 holds clean lines (the sum keeps the loads).
-__global__ void read_back_kernel(const float4* buf, size_t n, float* sink) {
-  float acc = 0.f;
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-    acc += buf[i].x;
-  if (acc == -1.f) *sink = acc;  // never true for the flush's values
-}
-
 double elapsed_s(cudaEvent_t a, cudaEvent_t b) {
   float ms = 0.f;
   FUSELAB_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
@@ -77,7 +68,7 @@ void CapturedGraph::launch(cudaStream_t stream) const {
 }
 
 ColdTimer::ColdTimer(cudaStream_t stream, const LaunchFn& launch, const ColdTimerOptions& options)
-    : stream_(stream), clean_flush_(options.clean_flush) {
+    : stream_(stream) {
   if (options.shared_flush) {
     flush_ = options.shared_flush;
   } else {
@@ -126,11 +117,6 @@ void ColdTimer::warm_up() {
 void ColdTimer::flush(cudaStream_t stream) const {
   flush_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_->get<float4>(), flush_->bytes() / sizeof(float4));
   FUSELAB_LAUNCH_CHECK();
-  if (clean_flush_) {
-    read_back_kernel<<<flush_blocks_, 512, 0, stream>>>(flush_->get<float4>(), flush_->bytes() / sizeof(float4),
-                                                        flush_->get<float>());
-    FUSELAB_LAUNCH_CHECK();
-  }
 }
 
 double ColdTimer::sample(const LaunchFn& before) {

@@ -51,9 +51,6 @@ struct ColdTimerOptions {
   // one of the timer's own; it must outlive the timer (fuselab_probe_launch_smem:
   // timers that share one buffer).
   const DeviceBuffer* shared_flush = nullptr;
-  // After writing the flush buffer, read it back: L2 is left full of clean
-  // lines instead of dirty ones (fuselab_probe_timer_spread).
-  bool clean_flush = false;
   // Appended to the flush-only graph, so that the sample subtracts
   // [flush, baseline] instead of [flush] (fuselab_probe_timer_spread: an
   // empty one-block launch makes both graphs two nodes long).
@@ -80,7 +77,6 @@ class ColdTimer {
 
  private:
   cudaStream_t stream_;
-  bool clean_flush_ = false;
   DeviceBuffer own_flush_;
   const DeviceBuffer* flush_ = &own_flush_;  // own_flush_ or the shared one
   unsigned flush_blocks_ = 1;
