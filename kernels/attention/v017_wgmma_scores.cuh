@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v006_split_d_tuned.cuh"
@@ -35,6 +36,7 @@
 #include "kernels/common/freq_prefetch.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_f16.cuh"
 #include "kernels/common/wgmma_tf32.cuh"
 
 namespace fuselab::kernels::attention::v017 {
@@ -43,10 +45,17 @@ using v002::kS;
 using v002::kSub1;
 using v002::kThreads;
 
+// Layouts of fp16 parts (HalfCoreLayout, attention v081) mark themselves
+// with kHalves: a k-step is then 16 dims.
+template <class Layout, class = void>
+struct HasHalves : std::false_type {};
+template <class Layout>
+struct HasHalves<Layout, std::void_t<decltype(Layout::kHalves)>> : std::true_type {};
+
 // One operand tile (64 rows x 32 dims) in Layout; a buffer holds Q big, Q
 // small, K big, K small; two buffers.
 template <class Layout>
-inline constexpr int kTileFloats = Layout::kStep * (kSub1 / 8);
+inline constexpr int kTileFloats = Layout::kStep * (kSub1 / (HasHalves<Layout>::value ? 16 : 8));
 template <class Layout>
 inline constexpr int kBufferFloats = 4 * kTileFloats<Layout>;
 template <class Layout>
@@ -76,37 +85,51 @@ __device__ __forceinline__ void prefetch_qk_dims(const AttentionProblem& p, int 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // A landed float4 of (is_q, row, sub-tile column) split into tf32 big and
 // small parts in a buffer (Q big, Q small, K big, K small; v025 shares it).
+// With a layout of fp16 parts, kSplit does not apply (wgmma_f16.cuh).
 template <class Layout, Tf32Split kSplit = Tf32Split::kRound>
 __device__ __forceinline__ void put_split(float* buf, bool is_q, int row, int col, float4 v) {
   constexpr int kTile = kTileFloats<Layout>;
   float* big = buf + (is_q ? 0 : 2 * kTile);
-  const int off = Layout::offset(row, col);
-  std::uint32_t b[4], sm[4];
-  split_tf32<kSplit>(v.x, b[0], sm[0]);
-  split_tf32<kSplit>(v.y, b[1], sm[1]);
-  split_tf32<kSplit>(v.z, b[2], sm[2]);
-  split_tf32<kSplit>(v.w, b[3], sm[3]);
-  auto f4 = [](const std::uint32_t (&u)[4]) {
-    return make_float4(__uint_as_float(u[0]), __uint_as_float(u[1]), __uint_as_float(u[2]), __uint_as_float(u[3]));
-  };
-  st4(big + off, f4(b));
-  st4(big + kTile + off, f4(sm));
+  if constexpr (HasHalves<Layout>::value) {
+    put_split_f16(big, big + kTile, Layout::offset_halves(row, col), v);
+  } else {
+    const int off = Layout::offset(row, col);
+    std::uint32_t b[4], sm[4];
+    split_tf32<kSplit>(v.x, b[0], sm[0]);
+    split_tf32<kSplit>(v.y, b[1], sm[1]);
+    split_tf32<kSplit>(v.z, b[2], sm[2]);
+    split_tf32<kSplit>(v.w, b[3], sm[3]);
+    auto f4 = [](const std::uint32_t (&u)[4]) {
+      return make_float4(__uint_as_float(u[0]), __uint_as_float(u[1]), __uint_as_float(u[2]), __uint_as_float(u[3]));
+    };
+    st4(big + off, f4(b));
+    st4(big + kTile + off, f4(sm));
+  }
 }
 
 // Warpgroup wg's products on a complete buffer: k-steps 2wg and 2wg + 1 of
-// the sub-tile, 3xTF32, waited for.
+// the sub-tile, 3xTF32 (fp16 parts: k-step wg of 16 dims, 3xFP16), waited
+// for.
 template <class Layout>
 __device__ __forceinline__ void buffer_products(float (&acc)[32], const float* buf, int wg) {
   constexpr int kTile = kTileFloats<Layout>;
   wgmma_fence_operands(acc);
   wgmma_fence();
+  if constexpr (HasHalves<Layout>::value) {
+    const std::uint64_t qb = Layout::desc(buf, wg), qs = Layout::desc(buf + kTile, wg);
+    const std::uint64_t kb = Layout::desc(buf + 2 * kTile, wg), ks = Layout::desc(buf + 3 * kTile, wg);
+    wgmma_m64n64k16_f16(acc, qs, kb);  // small terms first
+    wgmma_m64n64k16_f16(acc, qb, ks);
+    wgmma_m64n64k16_f16(acc, qb, kb);
+  } else {
 #pragma unroll
-  for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
-    const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
-    const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
-    wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
-    wgmma_m64n64k8_tf32(acc, qb, ks);
-    wgmma_m64n64k8_tf32(acc, qb, kb);
+    for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
+      const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
+      const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
+      wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
+      wgmma_m64n64k8_tf32(acc, qb, ks);
+      wgmma_m64n64k8_tf32(acc, qb, kb);
+    }
   }
   wgmma_commit();
   wgmma_wait<0>();

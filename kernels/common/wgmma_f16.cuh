@@ -1,0 +1,84 @@
+// Warpgroup MMA on fp16 parts at fp32 accuracy: "3xFP16", the 3xTF32 split
+// of wgmma_tf32.cuh with fp16 parts. fp16 keeps tf32's 11 significant bits
+// (10 stored), and the H100 multiplies fp16 at twice tf32's dense rate: one
+// m64nNk16 fp16 product takes the time of one m64nNk8 tf32 product and
+// covers twice the dims. Each value x becomes
+//   big = fp16(x) (round to nearest), small = fp16(x - big),
+// and a*b ~= a_small*b_big + a_big*b_small + a_big*b_big (small terms first),
+// ~2^-22 relative per product like kRound's tf32 split, as long as the
+// values lie in fp16's range: |x| < 65504, and below 2^-14 * 2^11 = 0.125 the
+// small part is subnormal, so x carries an absolute rounding of up to 2^-25
+// (3e-8) there.
+//
+// Operand tiles are K-major in wgmma's no-swizzle canonical layout, as in
+// CoreLayout, with the same byte geometry: a core matrix is 8 rows x 16
+// bytes, here 8 fp16 values. HalfCoreLayout keeps CoreLayout's strides (in
+// floats, so its descriptors are CoreLayout's); a k-step is 16 dims, and
+// (row, dim) sits at offset_halves(row, dim) halves from the tile.
+#pragma once
+
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "kernels/common/wgmma_tf32.cuh"  // CoreLayout, wgmma_desc, the fences
+
+namespace fuselab::kernels {
+
+template <int kStepFloats, int kSboFloats, int kLboFloats>
+struct HalfCoreLayout : CoreLayout<kStepFloats, kSboFloats, kLboFloats> {
+  using Base = CoreLayout<kStepFloats, kSboFloats, kLboFloats>;
+  static constexpr bool kHalves = true;
+  static constexpr int kStepDims = 16;
+  static constexpr int offset(int, int) = delete;  // CoreLayout's float offset does not apply
+  // Half offset of (row, dim): k-step dim / 16, core (row / 8, (dim / 8) % 2).
+  __host__ __device__ static constexpr int offset_halves(int row, int dim) {
+    return 2 * ((dim >> 4) * Base::kStep + (row >> 3) * Base::kSbo + ((dim >> 3) & 1) * Base::kLbo) + (row & 7) * 8 +
+           (dim & 7);
+  }
+};
+
+// Two values as packed fp16 big and small parts (x0 in the low half, the
+// lower address).
+__host__ __device__ __forceinline__ void split_f16x2(float x0, float x1, std::uint32_t& big, std::uint32_t& small) {
+  const __half2 b = __floats2half2_rn(x0, x1);
+  const float2 bf = __half22float2(b);
+  const __half2 s = __floats2half2_rn(x0 - bf.x, x1 - bf.y);
+  big = *reinterpret_cast<const std::uint32_t*>(&b);
+  small = *reinterpret_cast<const std::uint32_t*>(&s);
+}
+
+// Four consecutive dims of one row (dim % 4 == 0) split and stored at half
+// offset `at` of the big and small tiles.
+__device__ __forceinline__ void put_split_f16(float* big_tile, float* small_tile, int at, float4 v) {
+  std::uint32_t b0, s0, b1, s1;
+  split_f16x2(v.x, v.y, b0, s0);
+  split_f16x2(v.z, v.w, b1, s1);
+  *reinterpret_cast<uint2*>(reinterpret_cast<__half*>(big_tile) + at) = make_uint2(b0, b1);
+  *reinterpret_cast<uint2*>(reinterpret_cast<__half*>(small_tile) + at) = make_uint2(s0, s1);
+}
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+
+// d[64 x 64] += A[64 x 16] * B[64 x 16]^T, one warpgroup, fp16 in (both
+// K-major in shared memory), fp32 accumulate; the accumulator's fragment is
+// m64nNk8 tf32's (wgmma_tf32.cuh).
+__device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[32], std::uint64_t a, std::uint64_t b) {
+  asm volatile(
+      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "%32, %33, accumulate, 1, 1, 0, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : "l"(a), "l"(b)
+      : "memory");
+}
+
+#endif  // __CUDA_ARCH_FEAT_SM90_ALL
+
+}  // namespace fuselab::kernels
