@@ -11,7 +11,8 @@
 // the last two on phase 1's grid and plan (v002::make_plan), one sub-tile
 // loaded ahead as in the kernels;
 //   v050's phase 1 the kernel itself (the v020 loader, the split, the
-//                  products on wgmma, the 64x64 partials stored), alone. Each thread folds what it read into one
+//                  products on wgmma, the 64x64 partials stored), alone;
+//   v081's phase 1 the same with fp16 parts (3xFP16). Each thread folds what it read into one
 // float that it stores, so no load is optimised away.
 //   fuselab_probe_split_d_reads [D]
 #include <cuda_runtime.h>
@@ -27,6 +28,7 @@
 #include "kernels/attention/v006_split_d_tuned.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v050_early_triggers.cuh"
+#include "kernels/attention/v081_phase1_fp16_split.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -118,6 +120,10 @@ int main(int argc, char** argv) {
   row("v050's phase 1 (products, partials stored)", [&](cudaStream_t s) {
     att::v017::launch_phase1_kernel<att::v022::PaddedCores64>(
         att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles>, p, att::v002::NoPe{}, pl, workspace.get(), s);
+  });
+  row("v081's phase 1 (the same, 3xFP16)", [&](cudaStream_t s) {
+    att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
+        att::v081::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles>, p, att::v002::NoPe{}, pl, workspace.get(), s);
   });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
