@@ -12,8 +12,9 @@
 // loaded ahead as in the kernels;
 //   v050's phase 1 the kernel itself (the v020 loader, the split, the
 //                  products on wgmma, the 64x64 partials stored), alone;
-//   v081's phase 1 the same with fp16 parts (3xFP16). Each thread folds what it read into one
-// float that it stores, so no load is optimised away.
+//   v081's phase 1 the same with fp16 parts (3xFP16).
+// In the read patterns each thread folds what it read into one float that it
+// stores, so no load is optimised away.
 //   fuselab_probe_split_d_reads [D]
 #include <cuda_runtime.h>
 
