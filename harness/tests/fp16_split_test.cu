@@ -15,7 +15,6 @@
 namespace {
 
 using fuselab::kernels::HalfCoreLayout;
-using Layout = HalfCoreLayout<584, 72, 36>;  // attention v081's HalfCores64
 
 float low_half(std::uint32_t packed) {
   __half h;
@@ -46,23 +45,31 @@ TEST(Fp16Split, BigPlusSmallGivesTheValueBack) {
 // Byte offset of (row, dim) in wgmma's no-swizzle K-major layout: k-step
 // dim / 16, 8-row groups kSbo floats apart, the two 8-dim cores of a k-step
 // kLbo floats apart, 16-byte core rows.
+template <class L>
 int canonical_byte(int row, int dim) {
-  return 4 * ((dim / 16) * Layout::kStep + (row / 8) * Layout::kSbo + ((dim / 8) % 2) * Layout::kLbo) +
-         16 * (row % 8) + 2 * (dim % 8);
+  return 4 * ((dim / 16) * L::kStep + (row / 8) * L::kSbo + ((dim / 8) % 2) * L::kLbo) + 16 * (row % 8) +
+         2 * (dim % 8);
 }
 
-TEST(Fp16Split, HalfLayoutPlacesEveryValueOnceWhereWgmmaReadsIt) {
+// Every (row, dim) of a 64 x dims tile once, where wgmma reads it.
+template <class L>
+void expect_placed_once(int dims) {
   std::set<int> seen;
-  const int tile_halves = 2 * Layout::kStep * 2;  // two 16-dim k-steps, in halves
+  const int tile_halves = 2 * L::kStep * (dims / 16);
   for (int row = 0; row < 64; ++row)
-    for (int dim = 0; dim < 32; ++dim) {
-      const int at = Layout::offset_halves(row, dim);
-      EXPECT_EQ(2 * at, canonical_byte(row, dim)) << "row " << row << ", dim " << dim;
+    for (int dim = 0; dim < dims; ++dim) {
+      const int at = L::offset_halves(row, dim);
+      EXPECT_EQ(2 * at, canonical_byte<L>(row, dim)) << "row " << row << ", dim " << dim;
       EXPECT_GE(at, 0);
       EXPECT_LT(at, tile_halves);
       EXPECT_TRUE(seen.insert(at).second) << "row " << row << ", dim " << dim << " overlaps";
       if (dim % 4 == 0) EXPECT_EQ(at % 4, 0) << "an aligned run of 4 dims starts on 8 bytes";
     }
+}
+
+TEST(Fp16Split, HalfLayoutsPlaceEveryValueOnceWhereWgmmaReadsIt) {
+  expect_placed_once<HalfCoreLayout<584, 72, 36>>(32);  // v081's Q and K sub-tiles (HalfCores64)
+  expect_placed_once<HalfCoreLayout<512, 64, 32>>(64);  // v082's P (HalfDense64)
 }
 
 }  // namespace

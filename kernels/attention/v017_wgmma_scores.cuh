@@ -25,7 +25,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
-#include <type_traits>
 
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v006_split_d_tuned.cuh"
@@ -45,15 +44,9 @@ using v002::kS;
 using v002::kSub1;
 using v002::kThreads;
 
-// Layouts of fp16 parts (HalfCoreLayout, attention v081) mark themselves
-// with kHalves: a k-step is then 16 dims.
-template <class Layout, class = void>
-struct HasHalves : std::false_type {};
-template <class Layout>
-struct HasHalves<Layout, std::void_t<decltype(Layout::kHalves)>> : std::true_type {};
-
 // One operand tile (64 rows x 32 dims) in Layout; a buffer holds Q big, Q
-// small, K big, K small; two buffers.
+// small, K big, K small; two buffers. A layout of fp16 parts (HasHalves,
+// attention v081) takes 16 dims a k-step.
 template <class Layout>
 inline constexpr int kTileFloats = Layout::kStep * (kSub1 / (HasHalves<Layout>::value ? 16 : 8));
 template <class Layout>

@@ -33,6 +33,7 @@
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
+#include "kernels/common/wgmma_f16.cuh"
 #include "kernels/common/wgmma_tf32.cuh"
 
 namespace fuselab::kernels::attention::v024 {
@@ -135,6 +136,54 @@ struct PvSteps {
       wgmma_fence();
 #pragma unroll
       for (int kk = 0; kk < kBatch; ++kk) kstep_products(acc, abig[kk], asmall[kk], pbig, kBatch * half + kk);
+      wgmma_commit();
+      wgmma_wait<0>();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        wgmma_fence_operands(abig[kk]);
+        wgmma_fence_operands(asmall[kk]);
+      }
+      wgmma_fence_operands(acc);
+    }
+  }
+
+  // 3xFP16 (attention v082): this thread's A = V^T fragments of k-step k
+  // (keys 16k..16k+15) as fp16 pairs (wgmma_m64n64k16_f16_ra's layout),
+  // split into big and small parts.
+  __device__ __forceinline__ void load_a_f16(const float* v, int k, std::uint32_t (&big)[4],
+                                             std::uint32_t (&small)[4]) const {
+    const int tid = threadIdx.x, lane = tid & 31;
+    const int dim0 = 64 * (tid >> 7) + 16 * ((tid >> 5) & 3) + (lane >> 2);  // A rows dim0, dim0 + 8
+    const float* a = v + (16 * k + 2 * (lane & 3)) * kLdV + dim0;             // keys key, key + 1; key + 8, key + 9
+    split_f16x2(a[0], a[kLdV], big[0], small[0]);
+    split_f16x2(a[8], a[kLdV + 8], big[1], small[1]);
+    split_f16x2(a[8 * kLdV], a[9 * kLdV], big[2], small[2]);
+    split_f16x2(a[8 * kLdV + 8], a[9 * kLdV + 8], big[3], small[3]);
+  }
+
+  // acc = O^T of one step as products() computes it, on fp16 parts: P split
+  // at pbig in HalfDense64 (kPFloats apart), 4 k-steps of 16 keys in
+  // batches of 2.
+  template <class HalfLayout>
+  __device__ __forceinline__ void products_f16(const float* v, const float* pbig, float (&acc)[32]) const {
+#pragma unroll
+    for (int i = 0; i < 32; ++i) acc[i] = 0.f;
+    constexpr int kBatch = 2;
+#pragma unroll
+    for (int half = 0; half < kS / 16 / kBatch; ++half) {
+      std::uint32_t abig[kBatch][4], asmall[kBatch][4];
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) load_a_f16(v, kBatch * half + kk, abig[kk], asmall[kk]);
+      wgmma_fence_operands(acc);
+      wgmma_fence();
+#pragma unroll
+      for (int kk = 0; kk < kBatch; ++kk) {
+        const int k = kBatch * half + kk;
+        const std::uint64_t pb = HalfLayout::desc(pbig, k), ps = HalfLayout::desc(pbig + kPFloats, k);
+        wgmma_m64n64k16_f16_ra(acc, asmall[kk], pb);  // small terms first
+        wgmma_m64n64k16_f16_ra(acc, abig[kk], ps);
+        wgmma_m64n64k16_f16_ra(acc, abig[kk], pb);
+      }
       wgmma_commit();
       wgmma_wait<0>();
 #pragma unroll

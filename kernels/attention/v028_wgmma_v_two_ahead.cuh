@@ -48,7 +48,9 @@ struct SplitOfP {
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
 // kPipelined (v033): PvSteps::products_pipelined.
-// PSource (v034): SplitOfP's interface; P is what it reads.
+// PSource (v034): SplitOfP's interface; P is what it reads. A source that
+// splits P into fp16 parts (HasHalves, v082: its Layout) makes the products
+// 3xFP16 (PvSteps::products_f16; kSplit and kPipelined then do not apply).
 // kLeanLoads (v039): V by PvSteps::load_lean.
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
           class PSource = SplitOfP, bool kLeanLoads = false>
@@ -81,7 +83,9 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     cp_async_wait<1>();
     __syncthreads();  // V of step s (and, the first time, P) is complete
     float acc[32];
-    if constexpr (kPipelined) {
+    if constexpr (HasHalves<PSource>::value) {
+      steps.products_f16<typename PSource::Layout>(v, pbig, acc);
+    } else if constexpr (kPipelined) {
       steps.products_pipelined<kSplit>(v, pbig, acc);
     } else {
       steps.products<kSplit>(v, pbig, acc);

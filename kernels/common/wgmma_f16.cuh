@@ -21,6 +21,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/common/wgmma_tf32.cuh"  // CoreLayout, wgmma_desc, the fences
 
@@ -38,6 +39,12 @@ struct HalfCoreLayout : CoreLayout<kStepFloats, kSboFloats, kLboFloats> {
            (dim & 7);
   }
 };
+
+// Layouts and P sources of fp16 parts mark themselves with kHalves.
+template <class T, class = void>
+struct HasHalves : std::false_type {};
+template <class T>
+struct HasHalves<T, std::void_t<decltype(T::kHalves)>> : std::true_type {};
 
 // Two values as packed fp16 big and small parts (x0 in the low half, the
 // lower address).
@@ -76,6 +83,27 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[32], std::uint64_
         "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
         "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(a), "l"(b)
+      : "memory");
+}
+
+// The same with A in registers (fp16 pairs): warp w of the group holds rows
+// 16w..16w+15 as in mma.sync m16n8k16 (g = lane / 4, t = lane % 4): a0 (g,
+// k 2t..2t+1), a1 (g + 8, k 2t..2t+1), a2 (g, k 2t+8..2t+9), a3 (g + 8,
+// k 2t+8..2t+9), the lower k in the low half. Keep the registers unchanged
+// until wgmma_wait (fence them).
+__device__ __forceinline__ void wgmma_m64n64k16_f16_ra(float (&d)[32], const std::uint32_t (&a)[4],
+                                                       std::uint64_t b) {
+  asm volatile(
+      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      "{%32, %33, %34, %35}, %36, accumulate, 1, 1, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b)
       : "memory");
 }
 
