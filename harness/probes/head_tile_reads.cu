@@ -95,43 +95,12 @@ __global__ void __launch_bounds__(kBlockThreads) reads_cp_async(const float* q, 
   write_rows<kRowsPB, kKeysCopied>(q, smem, smem + kSeq * kD, o);
 }
 
-template <int kCluster>
+// K and V by bulk copies into every block (multicast over clusters of
+// kCluster: each rank copies 1/kCluster of them into every rank): one copy of
+// each from thread 0, or (kByRows) one per 512-byte row, issued by
+// kSeq / kCluster threads.
+template <int kCluster, bool kByRows = false>
 __global__ void __launch_bounds__(kThreads) reads_bulk(const float* q, const float* k, const float* v, float* o) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  extern __shared__ __align__(16) float smem[];
-  __shared__ __align__(8) std::uint64_t bar;
-  cg::cluster_group cluster = cg::this_cluster();
-  const int rank = kCluster > 1 ? int(cluster.block_rank()) : 0;
-  if (threadIdx.x == 0) {
-    fk::mbarrier_init(&bar, 1);
-    fk::fence_mbarrier_init();
-  }
-  if constexpr (kCluster > 1) cluster.sync();  // every rank's barrier exists before any copy lands
-  else __syncthreads();
-  if (threadIdx.x == 0) {
-    const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
-    constexpr int kPart = kSeq * kD / kCluster;  // floats of K (and of V) per rank
-    fk::mbarrier_expect_tx(&bar, kKvBytes);
-    if constexpr (kCluster > 1) {
-      constexpr auto kAll = std::uint16_t((1u << kCluster) - 1);
-      fk::bulk_load_multicast(smem + rank * kPart, k + head + rank * kPart, kPart * 4u, &bar, kAll);
-      fk::bulk_load_multicast(smem + kSeq * kD + rank * kPart, v + head + rank * kPart, kPart * 4u, &bar, kAll);
-    } else {
-      fk::bulk_load(smem, k + head, kPart * 4u, &bar);
-      fk::bulk_load(smem + kSeq * kD, v + head, kPart * 4u, &bar);
-    }
-  }
-  fk::mbarrier_wait(&bar, 0);
-  if constexpr (kCluster > 1) cluster.barrier_arrive();  // this rank's copies have landed everywhere it waits on
-  write_rows(q, smem, smem + kSeq * kD, o);
-  if constexpr (kCluster > 1) cluster.barrier_wait();  // no rank leaves while another's copies may target it
-#endif
-}
-
-// reads_bulk by rows: kRowThreads threads each issue one 512-byte row of K
-// and of V (this rank's rows: 1/C of them), multicast to every rank when C > 1.
-template <int kCluster>
-__global__ void __launch_bounds__(kThreads) reads_bulk_rows(const float* q, const float* k, const float* v, float* o) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   extern __shared__ __align__(16) float smem[];
   __shared__ __align__(8) std::uint64_t bar;
@@ -144,21 +113,22 @@ __global__ void __launch_bounds__(kThreads) reads_bulk_rows(const float* q, cons
   }
   if constexpr (kCluster > 1) cluster.sync();  // every rank's barrier exists before any copy lands
   else __syncthreads();
-  constexpr int kRowThreads = kSeq / kCluster;
-  if (threadIdx.x < kRowThreads) {
-    const int key = rank * kRowThreads + int(threadIdx.x);
-    const std::size_t at = (std::size_t(blockIdx.y) * kSeq + key) * kD;
+  constexpr int kIssuers = kByRows ? kSeq / kCluster : 1;
+  constexpr int kPiece = kByRows ? kD : kSeq * kD / kCluster;  // floats of K (and of V) per copy
+  if (threadIdx.x < kIssuers) {
+    const int at = (rank * kIssuers + int(threadIdx.x)) * kPiece;
+    const std::size_t head = std::size_t(blockIdx.y) * kSeq * kD;
     if constexpr (kCluster > 1) {
       constexpr auto kAll = std::uint16_t((1u << kCluster) - 1);
-      fk::bulk_load_multicast(smem + key * kD, k + at, kD * 4u, &bar, kAll);
-      fk::bulk_load_multicast(smem + kSeq * kD + key * kD, v + at, kD * 4u, &bar, kAll);
+      fk::bulk_load_multicast(smem + at, k + head + at, kPiece * 4u, &bar, kAll);
+      fk::bulk_load_multicast(smem + kSeq * kD + at, v + head + at, kPiece * 4u, &bar, kAll);
     } else {
-      fk::bulk_load(smem + key * kD, k + at, kD * 4u, &bar);
-      fk::bulk_load(smem + kSeq * kD + key * kD, v + at, kD * 4u, &bar);
+      fk::bulk_load(smem + at, k + head + at, kPiece * 4u, &bar);
+      fk::bulk_load(smem + kSeq * kD + at, v + head + at, kPiece * 4u, &bar);
     }
   }
   fk::mbarrier_wait(&bar, 0);
-  if constexpr (kCluster > 1) cluster.barrier_arrive();
+  if constexpr (kCluster > 1) cluster.barrier_arrive();  // this rank's copies have landed everywhere it waits on
   write_rows(q, smem, smem + kSeq * kD, o);
   if constexpr (kCluster > 1) cluster.barrier_wait();  // no rank leaves while another's copies may target it
 #endif
@@ -213,8 +183,8 @@ int main() {
   fk::set_max_dynamic_smem(&reads_bulk<2>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<4>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_bulk<8>, int(kKvBytes));
-  fk::set_max_dynamic_smem(&reads_bulk_rows<1>, int(kKvBytes));
-  fk::set_max_dynamic_smem(&reads_bulk_rows<2>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<1, true>, int(kKvBytes));
+  fk::set_max_dynamic_smem(&reads_bulk<2, true>, int(kKvBytes));
   fk::set_max_dynamic_smem(&reads_pair_dsmem, int(kKvBytes));
 
   std::printf("1x%dx%dx%d, grid %ux%u of %d threads\n\n| launch | cold us |\n|---|---:|\n", kHeads, kSeq, kD, kGrid.x,
@@ -292,11 +262,11 @@ int main() {
   row("reads by bulk multicast, C = 8",
       [&](cudaStream_t s) { fk::launch_clustered(8, &reads_bulk<8>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op); });
   row("reads by bulk copy by rows, C = 1", [&](cudaStream_t s) {
-    reads_bulk_rows<1><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
+    reads_bulk<1, true><<<kGrid, kThreads, kKvBytes, s>>>(qp, kp, vp, op);
     FUSELAB_LAUNCH_CHECK();
   });
   row("reads by bulk multicast by rows, C = 2", [&](cudaStream_t s) {
-    fk::launch_clustered(2, &reads_bulk_rows<2>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op);
+    fk::launch_clustered(2, &reads_bulk<2, true>, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op);
   });
   row("reads by cp.async, pairs through DSMEM", [&](cudaStream_t s) {
     fk::launch_clustered(2, &reads_pair_dsmem, kGrid, dim3(kThreads), kKvBytes, s, qp, kp, vp, op);

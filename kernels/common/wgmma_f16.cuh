@@ -21,6 +21,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "kernels/common/wgmma_tf32.cuh"  // CoreLayout, wgmma_desc, the fences
@@ -52,8 +53,8 @@ __host__ __device__ __forceinline__ void split_f16x2(float x0, float x1, std::ui
   const __half2 b = __floats2half2_rn(x0, x1);
   const float2 bf = __half22float2(b);
   const __half2 s = __floats2half2_rn(x0 - bf.x, x1 - bf.y);
-  big = *reinterpret_cast<const std::uint32_t*>(&b);
-  small = *reinterpret_cast<const std::uint32_t*>(&s);
+  std::memcpy(&big, &b, sizeof big);  // the packed bits (no aliasing through a cast)
+  std::memcpy(&small, &s, sizeof small);
 }
 
 // Four consecutive dims of one row (dim % 4 == 0) split and stored at half
