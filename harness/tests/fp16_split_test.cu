@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <set>
 
@@ -17,10 +16,9 @@ namespace {
 using fuselab::kernels::HalfCoreLayout;
 
 float low_half(std::uint32_t packed) {
-  __half h;
-  const auto bits = static_cast<unsigned short>(packed & 0xffffu);
-  std::memcpy(&h, &bits, sizeof h);
-  return __half2float(h);
+  __half_raw raw;
+  raw.x = static_cast<unsigned short>(packed & 0xffffu);
+  return __half2float(__half(raw));
 }
 
 float high_half(std::uint32_t packed) { return low_half(packed >> 16); }
