@@ -32,7 +32,6 @@ template <int kStepFloats, int kSboFloats, int kLboFloats>
 struct HalfCoreLayout : CoreLayout<kStepFloats, kSboFloats, kLboFloats> {
   using Base = CoreLayout<kStepFloats, kSboFloats, kLboFloats>;
   static constexpr bool kHalves = true;
-  static constexpr int kStepDims = 16;
   static constexpr int offset(int, int) = delete;  // CoreLayout's float offset does not apply
   // Half offset of (row, dim): k-step dim / 16, core (row / 8, (dim / 8) % 2).
   __host__ __device__ static constexpr int offset_halves(int row, int dim) {
