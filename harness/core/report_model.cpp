@@ -57,13 +57,25 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
       auto it = std::find_if(list.begin(), list.end(),
                              [&](const ReportExperiment& x) { return x.id == id; });
       if (it == list.end()) {
-        list.push_back({id, peer ? id : e.value("version", id), peer, nullptr, ""});
+        list.push_back({id, peer ? id : e.value("version", id), peer, nullptr, "", nullptr, ""});
         it = list.end() - 1;
       }
       it->declaration = &e;
       it->declaration_run = r.run_id;
+      if (e.contains("verdict") && e["verdict"].value("value", std::string()) != "UNTESTED") {
+        it->verdict_entry = &e;
+        it->verdict_run = r.run_id;
+      }
     }
   }
+  for (auto& [name, f] : families)
+    for (auto* list : {&f.versions, &f.peers})
+      for (ReportExperiment& x : *list)
+        if (!x.verdict_entry || x.verdict_entry->value("source_sha256", std::string()) !=
+                                    x.declaration->value("source_sha256", std::string())) {
+          x.verdict_entry = x.declaration;
+          x.verdict_run = x.declaration_run;
+        }
   // Case order: as the newest record that ran the family lists them.
   for (auto rit = index.records().rbegin(); rit != index.records().rend(); ++rit)
     for (const json& e : (*rit->json)["experiments"]) {

@@ -27,6 +27,12 @@ struct ReportExperiment {
   bool peer = false;
   const nlohmann::json* declaration = nullptr;  // the newest experiment entry
   std::string declaration_run;                  // its run id
+  // The entry whose verdict the reports show: the newest one that tested the
+  // prediction (not UNTESTED) of the same source as the newest entry; else
+  // the newest entry. A run that only used the version as a baseline leaves
+  // it UNTESTED, and that does not hide its last result.
+  const nlohmann::json* verdict_entry = nullptr;
+  std::string verdict_run;
 };
 
 struct FamilyModel {

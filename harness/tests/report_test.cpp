@@ -12,6 +12,7 @@
 #include "harness/core/report.h"
 #include "harness/core/report_markdown.h"
 #include "harness/core/report_model.h"
+#include "harness/tests/synthetic_records.h"
 #include "test_support.h"
 
 namespace fuselab {
@@ -214,6 +215,55 @@ TEST_F(ReportRenderers, SummaryNamesTheFastestVersionPerCase) {
   EXPECT_TRUE(contains(s, "3 versions: 1 CONFIRMED, 2 REFUTED. [Report](reports/rope_standalone.md)"))
       << s;
   EXPECT_TRUE(contains(s, "(torch/sdpa_compiled) |")) << s;
+}
+
+// Three runs of one version: REFUTED, then timed only as a baseline
+// (UNTESTED), then, with `third_source`, UNTESTED again. The models point
+// into the index's records (shared, so they outlive a move of the index).
+struct ThreeRuns {
+  RecordIndex index;
+  std::vector<FamilyModel> models;
+};
+
+ThreeRuns three_runs(const std::string& third_source) {
+  const fs::path dir = test::scratch_dir();
+  const test::SyntheticExperiment v1{"attention/v001_x", "", {{"c", {}, {}}}};  // checked, not timed
+  auto with_verdict = [](nlohmann::json r, const std::string& value, const std::string& source) {
+    r["experiments"][0]["version"] = "v001_x";
+    r["experiments"][0]["source_sha256"] = source;
+    r["experiments"][0]["verdict"] = {{"value", value}, {"reason", value + " reason"}};
+    r["experiments"][0]["hypothesis"] = "h";
+    r["experiments"][0]["prediction"] = {{"text", "p"}};
+    return r;
+  };
+  test::write_record(dir, with_verdict(test::synthetic_record("20260101T000000Z-a-1", {v1}), "REFUTED", "aaaa"));
+  test::write_record(dir, with_verdict(test::synthetic_record("20260102T000000Z-a-2", {v1}), "UNTESTED", "aaaa"));
+  test::write_record(dir,
+                     with_verdict(test::synthetic_record("20260103T000000Z-a-3", {v1}), "UNTESTED", third_source));
+  ThreeRuns t{RecordIndex::load(dir.string()), {}};
+  t.models = build_family_models(t.index);
+  return t;
+}
+
+TEST(ReportVerdicts, ABaselineOnlyRunDoesNotHideTheLastTestedVerdict) {
+  const ThreeRuns t = three_runs("aaaa");
+  const std::vector<FamilyModel>& models = t.models;
+  ASSERT_EQ(models.size(), 1u);
+  const ReportExperiment& v = models[0].versions.at(0);
+  EXPECT_EQ(v.declaration_run, "20260103T000000Z-a-3");
+  EXPECT_EQ(v.verdict_run, "20260101T000000Z-a-1");
+  const std::string md = render_family_report(models[0], "runs", {});
+  EXPECT_TRUE(contains(md, "| v001_x | — | REFUTED | [20260101T000000Z-a-1](runs/20260101T000000Z-a-1.json) |"))
+      << md;
+  EXPECT_TRUE(contains(md, "- Verdict: REFUTED — REFUTED reason (run 20260101T000000Z-a-1)")) << md;
+}
+
+TEST(ReportVerdicts, AVerdictOfOlderSourceIsNotShown) {
+  const ThreeRuns t = three_runs("bbbb");
+  const std::vector<FamilyModel>& models = t.models;
+  const ReportExperiment& v = models.at(0).versions.at(0);
+  EXPECT_EQ(v.verdict_run, "20260103T000000Z-a-3");
+  EXPECT_TRUE(contains(render_family_report(models[0], "runs", {}), "| v001_x | — | UNTESTED |"));
 }
 
 }  // namespace
