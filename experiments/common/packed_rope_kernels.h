@@ -1,6 +1,7 @@
-// The limits and kernels of a rope version on attention v063's packed flash
-// kernel, in one place: the pack rotates K and the attention kernel Q, both
-// with rope v008's hook (v017's reduced angle + __sincosf), for each pairing.
+// The limits and kernels of a rope version on a packed flash kernel
+// (attention v063's or v083's), in one place: the pack rotates K and the
+// attention kernel Q, both with rope v008's hook (v017's reduced angle +
+// __sincosf), for each pairing.
 #pragma once
 
 #include <string>
@@ -8,24 +9,48 @@
 #include "experiments/common/limits.h"
 #include "harness/core/experiment.h"
 #include "kernels/attention/v063_flash_packed_operands.cuh"
+#include "kernels/attention/v083_flash_fp16_split.cuh"
 #include "kernels/rope/v008_split_d.cuh"
 
 namespace fuselab::experiments {
 
-// e's limits, and its kernels: pack_operands_k_rope_{neox,inter}_reduced and
-// `flash`_q_rope_{neox,inter}_reduced (v063's kernel with the given flags).
+using RopeNeoxReduced = kernels::rope::v008::RopeSplitPe<true, kernels::Sincos::kReduced>;
+using RopeInterReduced = kernels::rope::v008::RopeSplitPe<false, kernels::Sincos::kReduced>;
+
+// e's limits, and its kernels: `pack`_k_rope_{neox,inter}_reduced and
+// `flash`_q_rope_{neox,inter}_reduced; K::pack<Pe> and K::flash<Pe> are the
+// kernels for a hook.
+template <class K>
+Experiment& on_packed_rope_kernels(Experiment& e, const std::string& pack, const std::string& flash) {
+  return e.limits(with_reduced_sincos(flash_limits({PeKind::RopeInterleaved, PeKind::RopeNeox})))
+      .kernel(pack + "_k_rope_neox_reduced", (const void*)K::template pack<RopeNeoxReduced>)
+      .kernel(pack + "_k_rope_inter_reduced", (const void*)K::template pack<RopeInterReduced>)
+      .kernel(flash + "_q_rope_neox_reduced", (const void*)K::template flash<RopeNeoxReduced>)
+      .kernel(flash + "_q_rope_inter_reduced", (const void*)K::template flash<RopeInterReduced>);
+}
+
+// attention v063's kernels with the given flags.
+template <bool kPingPong, bool kBigQInRegisters, bool kTwoScoreChains>
+struct V063Kernels {
+  template <class Pe>
+  static constexpr auto pack = kernels::attention::v063::kPackKernel<Pe>;
+  template <class Pe>
+  static constexpr auto flash =
+      kernels::attention::v063::kPackedKernel<Pe, kPingPong, kBigQInRegisters, kTwoScoreChains>;
+};
+
 template <bool kPingPong, bool kBigQInRegisters, bool kTwoScoreChains>
 Experiment& on_packed_rope(Experiment& e, const std::string& flash) {
-  namespace v063 = kernels::attention::v063;
-  using Neox = kernels::rope::v008::RopeSplitPe<true, kernels::Sincos::kReduced>;
-  using Inter = kernels::rope::v008::RopeSplitPe<false, kernels::Sincos::kReduced>;
-  return e.limits(with_reduced_sincos(flash_limits({PeKind::RopeInterleaved, PeKind::RopeNeox})))
-      .kernel("pack_operands_k_rope_neox_reduced", (const void*)v063::kPackKernel<Neox>)
-      .kernel("pack_operands_k_rope_inter_reduced", (const void*)v063::kPackKernel<Inter>)
-      .kernel(flash + "_q_rope_neox_reduced",
-              (const void*)v063::kPackedKernel<Neox, kPingPong, kBigQInRegisters, kTwoScoreChains>)
-      .kernel(flash + "_q_rope_inter_reduced",
-              (const void*)v063::kPackedKernel<Inter, kPingPong, kBigQInRegisters, kTwoScoreChains>);
+  return on_packed_rope_kernels<V063Kernels<kPingPong, kBigQInRegisters, kTwoScoreChains>>(e, "pack_operands",
+                                                                                          flash);
 }
+
+// attention v083's kernels (fp16 parts).
+struct V083Kernels {
+  template <class Pe>
+  static constexpr auto pack = kernels::attention::v083::kPackKernel<Pe>;
+  template <class Pe>
+  static constexpr auto flash = kernels::attention::v083::kPackedKernel<Pe>;
+};
 
 }  // namespace fuselab::experiments

@@ -7,6 +7,7 @@
 namespace fuselab::kernels {
 
 __device__ __forceinline__ float4 ld4(const float* p) { return *reinterpret_cast<const float4*>(p); }
+__device__ __forceinline__ float2 ld2(const float* p) { return *reinterpret_cast<const float2*>(p); }
 // Read-only path (ld.global.nc): inputs never written by the same kernel.
 __device__ __forceinline__ float4 ldg4(const float* p) { return __ldg(reinterpret_cast<const float4*>(p)); }
 // Streaming load: data read once, do not keep it in L1.

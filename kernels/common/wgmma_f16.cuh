@@ -107,6 +107,21 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16_ra(float (&d)[32], const std
       : "memory");
 }
 
+// d[64 x 32] += A[64 x 16] * B[32 x 16]^T with A in registers, laid out as
+// for wgmma_m64n64k16_f16_ra (attention v083's scores over a 32-key tile).
+__device__ __forceinline__ void wgmma_m64n32k16_f16_ra(float (&d)[16], const std::uint32_t (&a)[4],
+                                                       std::uint64_t b) {
+  asm volatile(
+      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
+      "{%16, %17, %18, %19}, %20, accumulate, 1, 1, 0;\n}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b)
+      : "memory");
+}
+
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
 
 }  // namespace fuselab::kernels
