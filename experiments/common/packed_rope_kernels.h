@@ -1,5 +1,5 @@
 // The limits and kernels of a rope version on a packed flash kernel
-// (attention v063's or v083's), in one place: the pack rotates K and the
+// (attention v063's, v083's or v084's), in one place: the pack rotates K and the
 // attention kernel Q, both with rope v008's hook (v017's reduced angle +
 // __sincosf), for each pairing.
 #pragma once
@@ -10,6 +10,7 @@
 #include "harness/core/experiment.h"
 #include "kernels/attention/v063_flash_packed_operands.cuh"
 #include "kernels/attention/v083_flash_fp16_split.cuh"
+#include "kernels/attention/v084_pack_beside_flash.cuh"
 #include "kernels/rope/v008_split_d.cuh"
 
 namespace fuselab::experiments {
@@ -51,6 +52,14 @@ struct V083Kernels {
   static constexpr auto pack = kernels::attention::v083::kPackKernel<Pe>;
   template <class Pe>
   static constexpr auto flash = kernels::attention::v083::kPackedKernel<Pe>;
+};
+
+// attention v084's kernels (the pack beside the flash kernel).
+struct V084Kernels {
+  template <class Pe>
+  static constexpr auto pack = kernels::attention::v084::kPackKernel<Pe>;
+  template <class Pe>
+  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe>;
 };
 
 }  // namespace fuselab::experiments

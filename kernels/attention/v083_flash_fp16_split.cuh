@@ -34,6 +34,7 @@
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/cuda_check.h"
+#include "kernels/common/grid_barrier.cuh"
 #include "kernels/common/named_barrier.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/tma.cuh"
@@ -81,14 +82,15 @@ __device__ __forceinline__ void put_half2(float* tile, int at, std::uint32_t bit
 inline constexpr int kPackThreads = v063::kPackThreads;
 inline constexpr std::size_t kPackSmemBytes = std::size_t(kSetFloats + 2 * kKeys * kLdRaw) * sizeof(float);
 
+// Tile j of batch x KV head bkv (head_tiles a head) packed by the block,
+// its shared memory at smem (kPackSmemBytes).
 template <class Pe>
-__global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProblem p, const Pe pe,
-                                                           float* __restrict__ packed) {
-  extern __shared__ __align__(128) float smem[];
+__device__ __forceinline__ void pack_tile(const AttentionProblem& p, const Pe& pe, float* packed, int j, int bkv,
+                                          int head_tiles, float* smem) {
   float* const set = smem;
   float* const kraw = smem + kSetFloats;
   float* const vraw = kraw + kKeys * kLdRaw;
-  const int tid = threadIdx.x, j = blockIdx.x, bkv = blockIdx.y;
+  const int tid = threadIdx.x;
   const float* kbase = p.k + std::size_t(bkv) * p.Sk * kD;
   const float* vbase = p.v + std::size_t(bkv) * p.Sk * kD;
   for (int e = tid; e < kKeys * kD / 4; e += kPackThreads) {
@@ -121,8 +123,15 @@ __global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProbl
     put_half2(vt + (2 + dim / 64) * kVFloats, at, small);
   }
   __syncthreads();
-  float* dst = packed + (std::size_t(bkv) * gridDim.x + j) * kSetFloats;
+  float* dst = packed + (std::size_t(bkv) * head_tiles + j) * kSetFloats;
   for (int e = tid; e < kSetFloats / 4; e += kPackThreads) st4(dst + 4 * e, ld4(set + 4 * e));
+}
+
+template <class Pe>
+__global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProblem p, const Pe pe,
+                                                           float* __restrict__ packed) {
+  extern __shared__ __align__(128) float smem[];
+  pack_tile(p, pe, packed, blockIdx.x, blockIdx.y, gridDim.x, smem);
 }
 
 // The A fragment of k-step s (dims 16s..16s+15) for a warp's 16 rows staged
@@ -137,9 +146,14 @@ __device__ __forceinline__ void q_fragment_f16(const float* st, int s, int g, in
   for (int i = 0; i < 4; ++i) split_f16x2(a[i].x, a[i].y, big[i], small[i]);
 }
 
-template <class Pe>
+// kAfterPack (v084): the pack runs beside this kernel, and `ready` holds a
+// count per batch x KV head: +1 for each tile packed, then +1 for each block
+// of this kernel that has seen the head complete. A block waits for its
+// head's tiles before its first copy; the head's last reader sets the count
+// back to zero for the next launch.
+template <class Pe, bool kAfterPack = false>
 __global__ void __launch_bounds__(kThreads, 1)
-    packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed) {
+    packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed, unsigned* ready) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   const int tid = threadIdx.x, wg = tid >> 7, warp = (tid >> 5) & 3, lane = tid & 31;
@@ -189,6 +203,15 @@ __global__ void __launch_bounds__(kThreads, 1)
     mbarrier_expect_tx(full + s, kSetBytes);
     bulk_load(stages + s * kSetFloats, sets + std::size_t(j) * kSetFloats, kSetBytes, full + s);
   };
+  if constexpr (kAfterPack) {
+    const int bkv = b * p.Hkv + kvh;
+    wait_for_count(ready + bkv, unsigned(head_tiles));
+    if (tid == 0) {
+      fence_proxy_async_global();  // the pack's stores come before the copies' reads
+      const unsigned readers = gridDim.x * unsigned(p.Hq / p.Hkv);
+      if (atomicAdd(ready + bkv, 1u) == unsigned(head_tiles) + readers - 1) ready[bkv] = 0u;
+    }
+  }
   if (tid == 0) {
     fence_proxy_async_shared();  // the staging reads come before the copies' writes
     for (int j = 0; j < min(tiles, kStages); ++j) issue(j);
@@ -292,8 +315,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe>;
+template <class Pe, bool kAfterPack = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
 template <class KPe, class QPe>
@@ -311,7 +334,7 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
   constexpr auto kernel = kPackedKernel<QPe>;
   set_max_dynamic_smem(kernel, int(kSmemBytes));
   const dim3 grid(unsigned((p.Sq + kBlockRows - 1) / kBlockRows), unsigned(p.B) * p.Hq);
-  kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed);
+  kernel<<<grid, kThreads, kSmemBytes, stream>>>(p, qpe, packed, nullptr);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 

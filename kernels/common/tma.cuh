@@ -21,6 +21,13 @@ __device__ __forceinline__ std::uint32_t shared_address(const void* p) {
   return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
 }
 
+// Generic-proxy writes to global memory (by any thread, acquired by this
+// one) come before this thread's later bulk copies, which read through the
+// async proxy.
+__device__ __forceinline__ void fence_proxy_async_global() {
+  asm volatile("fence.proxy.async.global;\n" ::: "memory");
+}
+
 // One arrival (the producer's expect_tx) completes a phase once its bytes landed.
 __device__ __forceinline__ void mbarrier_init(std::uint64_t* bar, unsigned arrivals) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(shared_address(bar)), "r"(arrivals) : "memory");
