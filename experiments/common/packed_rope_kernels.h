@@ -54,12 +54,14 @@ struct V083Kernels {
   static constexpr auto flash = kernels::attention::v083::kPackedKernel<Pe>;
 };
 
-// attention v084's kernels (the pack beside the flash kernel).
+// attention v084's kernels (the pack beside the flash kernel), with v085's
+// raw tiles in flight and v086's lazy rescale.
+template <int kRawTiles = 1, bool kLazyRescale = false>
 struct V084Kernels {
   template <class Pe>
-  static constexpr auto pack = kernels::attention::v084::kPackKernel<Pe>;
+  static constexpr auto pack = kernels::attention::v084::kPackKernel<Pe, kRawTiles>;
   template <class Pe>
-  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe>;
+  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe, kLazyRescale>;
 };
 
 }  // namespace fuselab::experiments

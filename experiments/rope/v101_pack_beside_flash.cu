@@ -15,6 +15,6 @@ FUSELAB_EXPERIMENT(rope, v101_pack_beside_flash) {
           "8x16x1024x128 neox.")
       .prediction(fuselab::faster_than("rope/v100_flash_fp16_split", 1.12, {"b8_h16_s1024_d128_neox"}))
       .launch(&k::v101::launch, &a::v084::workspace_bytes);
-  return fuselab::experiments::on_packed_rope_kernels<fuselab::experiments::V084Kernels>(
+  return fuselab::experiments::on_packed_rope_kernels<fuselab::experiments::V084Kernels<>>(
       e, "pack_operands_fp16_ahead", "flash_packed_fp16_after_pack");
 }

@@ -80,20 +80,20 @@ __device__ __forceinline__ void put_half2(float* tile, int at, std::uint32_t bit
 
 // Pack: the raw tile lands as in v063's pack, then becomes the fp16 set.
 inline constexpr int kPackThreads = v063::kPackThreads;
-inline constexpr std::size_t kPackSmemBytes = std::size_t(kSetFloats + 2 * kKeys * kLdRaw) * sizeof(float);
+inline constexpr int kRawTileFloats = 2 * kKeys * kLdRaw;  // one raw tile: K, then V
+inline constexpr std::size_t kPackSmemBytes = std::size_t(kSetFloats + kRawTileFloats) * sizeof(float);
 
-// Tile j of batch x KV head bkv (head_tiles a head) packed by the block,
-// its shared memory at smem (kPackSmemBytes).
-template <class Pe>
-__device__ __forceinline__ void pack_tile(const AttentionProblem& p, const Pe& pe, float* packed, int j, int bkv,
-                                          int head_tiles, float* smem) {
-  float* const set = smem;
-  float* const kraw = smem + kSetFloats;
-  float* const vraw = kraw + kKeys * kLdRaw;
-  const int tid = threadIdx.x;
+// The pack's shared memory: the set, then one raw tile (v085: two).
+// load_raw: tile j of batch x KV head bkv put in flight into raw (one
+// cp.async group). pack_raw: that tile, landed and visible to the block,
+// converted into the set and stored as set j of the head (head_tiles a
+// head); raw and the set are free again once the block's next barrier passes.
+__device__ __forceinline__ void load_raw(const AttentionProblem& p, int j, int bkv, float* raw) {
+  float* const kraw = raw;
+  float* const vraw = raw + kKeys * kLdRaw;
   const float* kbase = p.k + std::size_t(bkv) * p.Sk * kD;
   const float* vbase = p.v + std::size_t(bkv) * p.Sk * kD;
-  for (int e = tid; e < kKeys * kD / 4; e += kPackThreads) {
+  for (int e = threadIdx.x; e < kKeys * kD / 4; e += kPackThreads) {
     const int key = e >> 5, c = 4 * (e & 31), kk = j * kKeys + key;
     const bool ok = kk < p.Sk;
     const std::size_t at = std::size_t(ok ? kk : 0) * kD + c;
@@ -101,8 +101,14 @@ __device__ __forceinline__ void pack_tile(const AttentionProblem& p, const Pe& p
     cp_async16(vraw + key * kLdRaw + c, vbase + at, ok);
   }
   cp_async_commit();
-  cp_async_wait<0>();
-  __syncthreads();
+}
+
+template <class Pe>
+__device__ __forceinline__ void pack_raw(const AttentionProblem& p, const Pe& pe, float* packed, int j, int bkv,
+                                         int head_tiles, const float* raw, float* set) {
+  const float* const kraw = raw;
+  const float* const vraw = raw + kKeys * kLdRaw;
+  const int tid = threadIdx.x;
   // K: dims i..i+3 and i + 64.. of one key, the hook applied (keys past Sk
   // stay zero: their scores are masked).
   for (int e = tid; e < kKeys * (kD / 8); e += kPackThreads) {
@@ -131,7 +137,11 @@ template <class Pe>
 __global__ void __launch_bounds__(kPackThreads) pack_kernel(const AttentionProblem p, const Pe pe,
                                                            float* __restrict__ packed) {
   extern __shared__ __align__(128) float smem[];
-  pack_tile(p, pe, packed, blockIdx.x, blockIdx.y, gridDim.x, smem);
+  float* const raw = smem + kSetFloats;
+  load_raw(p, blockIdx.x, blockIdx.y, raw);
+  cp_async_wait<0>();
+  __syncthreads();
+  pack_raw(p, pe, packed, blockIdx.x, blockIdx.y, gridDim.x, raw, smem);
 }
 
 // The A fragment of k-step s (dims 16s..16s+15) for a warp's 16 rows staged
@@ -146,12 +156,67 @@ __device__ __forceinline__ void q_fragment_f16(const float* st, int s, int g, in
   for (int i = 0; i < 4; ++i) split_f16x2(a[i].x, a[i].y, big[i], small[i]);
 }
 
+// v086: v054's lean softmax with the row maxima moved lazily. A warp keeps
+// the maxima it scales by (m) until some row's tile maximum exceeds its m by
+// more than kSlack (log2 units), or a row sees its first visible key; only
+// then are m, l and O moved. In between, p = 2^(s c - m) <= 2^kSlack, which
+// fp32 sums and fp16 parts hold at the same relative precision. The count
+// of moves per warp and tile is v086's file's.
+inline constexpr float kSlack = 8.f;
+
+__device__ __forceinline__ void lazy_softmax(float (&sc)[16], float (&m)[2], float (&l)[2], float (&o)[2][32],
+                                             const AttentionProblem& p, int j, int qrow, int row0, int t) {
+  const float c = p.scale * 1.4426950408889634f;
+  const int tile_end = (j + 1) * kKeys;
+  const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
+  float tmax[2] = {-INFINITY, -INFINITY};
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    float v = sc[i] * c;
+    if (!full) {
+      const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
+      const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
+      v = visible ? v : -INFINITY;
+    }
+    sc[i] = v;
+    tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
+  }
+#pragma unroll
+  for (int x = 0; x < 2; ++x) {
+    tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));
+    tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 2));
+  }
+  // -INFINITY + kSlack is -INFINITY: a row's first visible key moves it.
+  if (__any_sync(0xffffffffu, tmax[0] > m[0] + kSlack || tmax[1] > m[1] + kSlack)) {
+    float alpha[2];
+#pragma unroll
+    for (int x = 0; x < 2; ++x) {
+      const float m_new = fmaxf(m[x], tmax[x]);
+      alpha[x] = m_new == -INFINITY ? 1.f : exp2f(m[x] - m_new);
+      m[x] = m_new;
+      l[x] *= alpha[x];
+    }
+#pragma unroll
+    for (int i = 0; i < 32; ++i) {
+      o[0][i] *= alpha[(i >> 1) & 1];
+      o[1][i] *= alpha[(i >> 1) & 1];
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    const int x = (i >> 1) & 1;
+    sc[i] = (full || m[x] != -INFINITY) ? exp2f(sc[i] - m[x]) : 0.f;
+    l[x] += sc[i];
+  }
+}
+
 // kAfterPack (v084): the pack runs beside this kernel, and `ready` holds a
 // count per batch x KV head: +1 for each tile packed, then +1 for each block
 // of this kernel that has seen the head complete. A block waits for its
 // head's tiles before its first copy; the head's last reader sets the count
 // back to zero for the next launch.
-template <class Pe, bool kAfterPack = false>
+// kLazyRescale (v086): lazy_softmax instead of v054's lean one.
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed, unsigned* ready) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -263,7 +328,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
     for (int i = 0; i < 16; ++i) sc[i] += sc2[i];
 
-    v054::lean_softmax(sc, m, l, o, p, j, qrow, row0, t);
+    if constexpr (kLazyRescale) lazy_softmax(sc, m, l, o, p, j, qrow, row0, t);
+    else v054::lean_softmax(sc, m, l, o, p, j, qrow, row0, t);
 
     // P V: k-step kk's A fragment is registers 8kk..8kk+7 in pairs.
     std::uint32_t pb[kKeys / 16][4], ps[kKeys / 16][4];
@@ -315,8 +381,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe, bool kAfterPack = false>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack>;
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack, kLazyRescale>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
 template <class KPe, class QPe>

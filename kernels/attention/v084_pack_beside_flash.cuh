@@ -4,8 +4,9 @@
 // runs with DRAM ~14 % busy. Here:
 //   pack_ahead_kernel: one persistent block per SM takes the tiles in head
 //      order (tile j of batch x KV head bkv is item bkv * tiles + j), packs
-//      each as v083's pack does, and adds one to the head's count. Every
-//      block triggers the dependent launch as it begins.
+//      each as v083's pack does (v083::load_raw, pack_raw), and adds one to
+//      the head's count. Every block triggers the dependent launch as it
+//      begins.
 //   v083's packed_kernel<kAfterPack>: launched as a programmatic dependent,
 //      so its blocks become resident beside the pack's (67.6 + 66.5 KB of
 //      shared memory, ~59 K registers an SM; both kernels ask for the full
@@ -34,7 +35,6 @@
 
 namespace fuselab::kernels::attention::v084 {
 
-using v083::kPackSmemBytes;
 using v083::kPackThreads;
 
 // Workspace: v083's packed sets, then one count per batch x KV head.
@@ -43,26 +43,46 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return ready_offset(p) + std::size_t(p.B) * p.Hkv * sizeof(unsigned);
 }
 
-template <class Pe>
+// kRawTiles (v085): raw tiles in flight per pack block; with two, the next
+// tile's reads overlap this one's conversion and stores.
+template <int kRawTiles>
+inline constexpr std::size_t kPackAheadSmemBytes =
+    std::size_t(v083::kSetFloats + kRawTiles * v083::kRawTileFloats) * sizeof(float);
+
+template <class Pe, int kRawTiles = 1>
 __global__ void __launch_bounds__(kPackThreads) pack_ahead_kernel(const AttentionProblem p, const Pe pe,
                                                                  float* __restrict__ packed, unsigned* ready) {
   cudaTriggerProgrammaticLaunchCompletion();  // the flash kernel may launch beside this one
   extern __shared__ __align__(128) float smem[];
+  float* const set = smem;
+  auto raw = [&](int n) { return smem + v083::kSetFloats + (n % kRawTiles) * v083::kRawTileFloats; };
   const int tiles = v063::tiles_of(p), items = p.B * p.Hkv * tiles;
-  for (int item = blockIdx.x; item < items; item += gridDim.x) {
-    const int bkv = item / tiles;
-    v083::pack_tile(p, pe, packed, item % tiles, bkv, tiles, smem);
-    signal_count(ready + bkv);  // also the barrier before the next tile reuses shared memory
+  // The block's n-th item; kRawTiles of them in flight, one cp.async group
+  // each (empty past the last item).
+  auto item_of = [&](int n) { return int(blockIdx.x) + n * int(gridDim.x); };
+  auto load_or_skip = [&](int n) {
+    if (item_of(n) < items) v083::load_raw(p, item_of(n) % tiles, item_of(n) / tiles, raw(n));
+    else cp_async_commit();
+  };
+  for (int n = 0; n < kRawTiles - 1; ++n) load_or_skip(n);
+  for (int n = 0; item_of(n) < items; ++n) {
+    load_or_skip(n + kRawTiles - 1);
+    cp_async_wait<kRawTiles - 1>();
+    __syncthreads();  // item n's raw tile landed
+    const int bkv = item_of(n) / tiles;
+    v083::pack_raw(p, pe, packed, item_of(n) % tiles, bkv, tiles, raw(n), set);
+    signal_count(ready + bkv);  // also the barrier before its raw tile and the set are reused
   }
 }
 
-template <class Pe>
-inline constexpr auto kPackKernel = &pack_ahead_kernel<Pe>;
-template <class Pe>
-inline constexpr auto kPackedKernel = v083::kPackedKernel<Pe, true>;
+template <class Pe, int kRawTiles = 1>
+inline constexpr auto kPackKernel = &pack_ahead_kernel<Pe, kRawTiles>;
+template <class Pe, bool kLazyRescale = false>
+inline constexpr auto kPackedKernel = v083::kPackedKernel<Pe, true, kLazyRescale>;
 
-// kpe transforms K in the pack, qpe Q in the attention kernel.
-template <class KPe, class QPe>
+// kpe transforms K in the pack, qpe Q in the attention kernel; kRawTiles
+// (v085) and kLazyRescale (v086) as their kernels say.
+template <int kRawTiles = 1, bool kLazyRescale = false, class KPe, class QPe>
 inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
                         cudaStream_t stream) {
   v017::require_sm90a();
@@ -70,16 +90,17 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
     throw std::runtime_error("attention v084 is compiled for head_dim 128 only; its limits say so");
   float* packed = static_cast<float*>(workspace);
   unsigned* ready = reinterpret_cast<unsigned*>(static_cast<char*>(workspace) + ready_offset(p));
-  constexpr auto pack = kPackKernel<KPe>;
-  constexpr auto kernel = kPackedKernel<QPe>;
-  set_max_dynamic_smem(pack, int(kPackSmemBytes));
+  constexpr auto pack = kPackKernel<KPe, kRawTiles>;
+  constexpr auto kernel = kPackedKernel<QPe, kLazyRescale>;
+  constexpr std::size_t pack_smem = kPackAheadSmemBytes<kRawTiles>;
+  set_max_dynamic_smem(pack, int(pack_smem));
   set_max_dynamic_smem(kernel, int(v083::kSmemBytes));
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(pack, cudaFuncAttributePreferredSharedMemoryCarveout,
                                           cudaSharedmemCarveoutMaxShared));
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                           cudaSharedmemCarveoutMaxShared));
   const int items = p.B * p.Hkv * v063::tiles_of(p);
-  pack<<<std::min(items, v007::sm_count()), kPackThreads, kPackSmemBytes, stream>>>(p, kpe, packed, ready);
+  pack<<<std::min(items, v007::sm_count()), kPackThreads, pack_smem, stream>>>(p, kpe, packed, ready);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   const dim3 grid(unsigned((p.Sq + v083::kBlockRows - 1) / v083::kBlockRows), unsigned(p.B) * p.Hq);
   launch_dependent(kernel, grid, dim3(v083::kThreads), v083::kSmemBytes, stream, p, qpe,
