@@ -16,16 +16,11 @@ if [[ $# -lt 2 ]]; then
 fi
 rev=$1
 shift
-if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH=/usr/local/cuda/bin:$PATH; fi
-command -v nvcc >/dev/null || { echo "cubin_diff: nvcc not found; install the CUDA toolkit" >&2; exit 2; }
 git -C "$root" rev-parse --verify --quiet "$rev^{commit}" >/dev/null ||
   { echo "cubin_diff: '$rev' is not a revision of this repository" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'git -C "$root" worktree remove --force "$work/old" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git -C "$root" worktree add --detach --quiet "$work/old" "$rev"
-hdf5=$(pkg-config --cflags-only-I hdf5 2>/dev/null || echo -I/usr/include/hdf5/serial)
-flags=(-O3 -DNDEBUG -arch=sm_90a -DFUSELAB_SM90A=1 --expt-relaxed-constexpr -std=c++17 $hdf5
-       -DFMT_SHARED -DSPDLOG_COMPILED_LIB -DSPDLOG_FMT_EXTERNAL -DSPDLOG_SHARED_LIB)
 status=0
 for id in "$@"; do
   for side in old new; do
@@ -35,7 +30,7 @@ for id in "$@"; do
       echo "$id: not at $([[ $side == old ]] && echo "$rev" || echo "the working tree")"
       continue 2
     fi
-    nvcc -I"$tree" "${flags[@]}" -cubin "$src" -o "$work/$side.cubin" 2>"$work/$side.err" ||
+    "$root/scripts/cubin_build.sh" "$tree" "$id" "$work/$side.cubin" 2>"$work/$side.err" ||
       { echo "cubin_diff: $id does not build ($side):" >&2; cat "$work/$side.err" >&2; exit 1; }
     python3 "$root/scripts/cubin_text_hash.py" "$work/$side.cubin" >"$work/$side.txt"
   done

@@ -8,9 +8,10 @@ import sys
 
 
 def text_sections(path):
+    """(section name, section bytes) of every .text.* section of the cubin at path."""
     data = open(path, 'rb').read()
     if data[:4] != b'\x7fELF' or data[4] != 2:
-        sys.exit(f'cubin_text_hash: {path} is not a 64-bit ELF file (a cubin from nvcc -cubin)')
+        sys.exit(f'{path} is not a 64-bit ELF file (a cubin from nvcc -cubin)')
     shoff, = struct.unpack_from('<Q', data, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3A)
     headers = [struct.unpack_from('<IIQQQQIIQQ', data, shoff + i * shentsize) for i in range(shnum)]
@@ -18,9 +19,10 @@ def text_sections(path):
     for h in headers:
         name = data[names_at + h[0]:data.index(b'\0', names_at + h[0])].decode()
         if name.startswith('.text.'):
-            yield name, hashlib.md5(data[h[4]:h[4] + h[5]]).hexdigest()
+            yield name, data[h[4]:h[4] + h[5]]
 
 
-for cubin in sys.argv[1:]:
-    for name, digest in sorted(text_sections(cubin)):
-        print(name, digest)
+if __name__ == '__main__':
+    for cubin in sys.argv[1:]:
+        for name, code in sorted(text_sections(cubin)):
+            print(name, hashlib.md5(code).hexdigest())

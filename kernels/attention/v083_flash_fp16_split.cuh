@@ -216,7 +216,8 @@ __device__ __forceinline__ void lazy_softmax(float (&sc)[16], float (&m)[2], flo
 // head's tiles before its first copy; the head's last reader sets the count
 // back to zero for the next launch.
 // kLazyRescale (v086): lazy_softmax instead of v054's lean one.
-template <class Pe, bool kAfterPack = false, bool kLazyRescale = false>
+// kRolledQ (v087): Q's prologue loop kept rolled (see v087's file).
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed, unsigned* ready) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -242,12 +243,25 @@ __global__ void __launch_bounds__(kThreads, 1)
   }
   // ---- Q: the hook applied, staged raw where the sets go, then both fp16
   // parts into A-fragment registers.
-  for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
-    int r, i;
-    float4 lo, hi;
-    v054::load_q_quad(pe, p, qbase, row0, e, r, i, lo, hi);
-    st4(stages + r * kLdRaw + i, lo);
-    st4(stages + r * kLdRaw + i + kD / 2, hi);
+  // The default branch is the loop as v083-v086 were built (a loop body
+  // shared by both branches changed their compiled code).
+  if constexpr (kRolledQ) {
+#pragma unroll 1
+    for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
+      int r, i;
+      float4 lo, hi;
+      v054::load_q_quad(pe, p, qbase, row0, e, r, i, lo, hi);
+      st4(stages + r * kLdRaw + i, lo);
+      st4(stages + r * kLdRaw + i + kD / 2, hi);
+    }
+  } else {
+    for (int e = tid; e < kBlockRows * (kD / 8); e += kThreads) {
+      int r, i;
+      float4 lo, hi;
+      v054::load_q_quad(pe, p, qbase, row0, e, r, i, lo, hi);
+      st4(stages + r * kLdRaw + i, lo);
+      st4(stages + r * kLdRaw + i + kD / 2, hi);
+    }
   }
   __syncthreads();
   std::uint32_t qb[kD / 16][4], qs[kD / 16][4];
@@ -381,8 +395,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe, bool kAfterPack = false, bool kLazyRescale = false>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack, kLazyRescale>;
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack, kLazyRescale, kRolledQ>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
 template <class KPe, class QPe>
