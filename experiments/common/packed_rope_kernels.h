@@ -55,13 +55,13 @@ struct V083Kernels {
 };
 
 // attention v084's kernels (the pack beside the flash kernel), with v085's
-// raw tiles in flight and v086's lazy rescale.
-template <int kRawTiles = 1, bool kLazyRescale = false>
+// raw tiles in flight, v086's lazy rescale and v088's turns (or none).
+template <int kRawTiles = 1, bool kLazyRescale = false, bool kTurns = true>
 struct V084Kernels {
   template <class Pe>
   static constexpr auto pack = kernels::attention::v084::kPackKernel<Pe, kRawTiles>;
   template <class Pe>
-  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe, kLazyRescale>;
+  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe, kLazyRescale, false, kTurns>;
 };
 
 }  // namespace fuselab::experiments

@@ -217,7 +217,8 @@ __device__ __forceinline__ void lazy_softmax(float (&sc)[16], float (&m)[2], flo
 // back to zero for the next launch.
 // kLazyRescale (v086): lazy_softmax instead of v054's lean one.
 // kRolledQ (v087): Q's prologue loop kept rolled (see v087's file).
-template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false>
+// kTurns: v064's turns (v088: none).
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false, bool kTurns = true>
 __global__ void __launch_bounds__(kThreads, 1)
     packed_kernel(const AttentionProblem p, const Pe pe, const float* __restrict__ packed, unsigned* ready) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -307,10 +308,15 @@ __global__ void __launch_bounds__(kThreads, 1)
 #pragma unroll
   for (int i = 0; i < 4; ++i) v_desc[i] = VHalves::desc(stages + 2 * kKFloats + i * kVFloats, 0);
   // v064's turns: warpgroup 0's scores, 1's scores, 0's P V, 1's P V, ...
-  auto take_turn = [&] { named_barrier_sync(kTurn + wg, kThreads); };
-  auto hand_over = [&] { named_barrier_arrive(kTurn + (1 - wg), kThreads); };
+  // Without kTurns (v088) each warpgroup issues its products when ready.
+  auto take_turn = [&] {
+    if constexpr (kTurns) named_barrier_sync(kTurn + wg, kThreads);
+  };
+  auto hand_over = [&] {
+    if constexpr (kTurns) named_barrier_arrive(kTurn + (1 - wg), kThreads);
+  };
   static_assert(kGroups == 2, "turns between two warpgroups");
-  if (wg == 1 && tiles > 0) hand_over();  // warpgroup 0 goes first
+  if (kTurns && wg == 1 && tiles > 0) hand_over();  // warpgroup 0 goes first
 
   for (int j = 0; j < tiles; ++j) {
     const int s = j % kStages;
@@ -385,7 +391,7 @@ __global__ void __launch_bounds__(kThreads, 1)
       if (j + kStages < tiles) issue(j + kStages);
     }
   }
-  if (wg == 0 && tiles > 0) take_turn();  // warpgroup 1's last hand-over
+  if (kTurns && wg == 0 && tiles > 0) take_turn();  // warpgroup 1's last hand-over
 
   v054::store_o(o, l, obase, qrow, p.Sq, t);
 #else
@@ -395,8 +401,8 @@ __global__ void __launch_bounds__(kThreads, 1)
 
 template <class Pe>
 inline constexpr auto kPackKernel = &pack_kernel<Pe>;
-template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false>
-inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack, kLazyRescale, kRolledQ>;
+template <class Pe, bool kAfterPack = false, bool kLazyRescale = false, bool kRolledQ = false, bool kTurns = true>
+inline constexpr auto kPackedKernel = &packed_kernel<Pe, kAfterPack, kLazyRescale, kRolledQ, kTurns>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel.
 template <class KPe, class QPe>

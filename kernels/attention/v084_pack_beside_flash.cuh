@@ -77,12 +77,14 @@ __global__ void __launch_bounds__(kPackThreads) pack_ahead_kernel(const Attentio
 
 template <class Pe, int kRawTiles = 1>
 inline constexpr auto kPackKernel = &pack_ahead_kernel<Pe, kRawTiles>;
-template <class Pe, bool kLazyRescale = false, bool kRolledQ = false>
-inline constexpr auto kPackedKernel = v083::kPackedKernel<Pe, true, kLazyRescale, kRolledQ>;
+template <class Pe, bool kLazyRescale = false, bool kRolledQ = false, bool kTurns = true>
+inline constexpr auto kPackedKernel = v083::kPackedKernel<Pe, true, kLazyRescale, kRolledQ, kTurns>;
 
 // kpe transforms K in the pack, qpe Q in the attention kernel; kRawTiles
-// (v085), kLazyRescale (v086) and kRolledQ (v087) as their kernels say.
-template <int kRawTiles = 1, bool kLazyRescale = false, bool kRolledQ = false, class KPe, class QPe>
+// (v085), kLazyRescale (v086), kRolledQ (v087) and kTurns (v088) as their
+// kernels say.
+template <int kRawTiles = 1, bool kLazyRescale = false, bool kRolledQ = false, bool kTurns = true, class KPe,
+          class QPe>
 inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qpe, void* workspace,
                         cudaStream_t stream) {
   v017::require_sm90a();
@@ -91,7 +93,7 @@ inline void launch_with(const AttentionProblem& p, const KPe& kpe, const QPe& qp
   float* packed = static_cast<float*>(workspace);
   unsigned* ready = reinterpret_cast<unsigned*>(static_cast<char*>(workspace) + ready_offset(p));
   constexpr auto pack = kPackKernel<KPe, kRawTiles>;
-  constexpr auto kernel = kPackedKernel<QPe, kLazyRescale, kRolledQ>;
+  constexpr auto kernel = kPackedKernel<QPe, kLazyRescale, kRolledQ, kTurns>;
   constexpr std::size_t pack_smem = kPackAheadSmemBytes<kRawTiles>;
   set_max_dynamic_smem(pack, int(pack_smem));
   set_max_dynamic_smem(kernel, int(v083::kSmemBytes));
