@@ -8,7 +8,9 @@ listings (reports/device-logs/20261126T0948Z-sass-v083-flash-nope-vs-sinpe.txt).
 builds the experiment file (scripts/cubin_build.sh) and prints its kernels
 whose mangled name contains KERNEL_SUBSTRING (default: all).
 R2UR moves a value from a vector to a uniform register: a wgmma descriptor
-formed in vector registers costs one per 32-bit half before each product."""
+formed in vector registers costs one per 32-bit half before each product.
+HGMMA counts the wgmma form with A in registers only (0xdf0); the form with
+both operands in shared memory has another code, not read off yet."""
 import os
 import struct
 import subprocess
@@ -18,7 +20,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cubin_text_hash import text_sections  # noqa: E402
 
-OPCODES = {'R2UR': 0x2ca, 'HGMMA': 0xdf0}
+OPCODES = {'R2UR': 0x2ca, 'HGMMA': 0xdf0}  # HGMMA: A in registers
 
 
 def counts(code):
