@@ -13,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <type_traits>
 
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
@@ -44,6 +45,17 @@ struct SplitOfP {
   }
 };
 
+enum : int { kMarkStart = 0, kMarkDone = 1, kMarkLanded = 2 };
+
+template <class T, class = void>
+struct HasMark : std::false_type {};
+template <class T>
+struct HasMark<T, std::void_t<decltype(&T::mark)>> : std::true_type {};
+template <class PSource>
+__device__ __forceinline__ void mark(int event) {
+  if constexpr (HasMark<PSource>::value) PSource::mark(event);
+}
+
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
@@ -52,6 +64,10 @@ struct SplitOfP {
 // splits P into fp16 parts (HasHalves, v082: its Layout) makes the products
 // 3xFP16 (PvSteps::products_f16; kSplit and kPipelined then do not apply).
 // kLeanLoads (v039): V by PvSteps::load_lean.
+// A PSource with a static mark(event) (fuselab_probe_split_d_timeline's) is
+// told kMarkStart as the block begins, kMarkLanded + i as V of its i-th step
+// has landed and kMarkDone after its last stores; other sources compile as
+// before.
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
           class PSource = SplitOfP, bool kLeanLoads = false>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
@@ -73,6 +89,7 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
       cp_async_commit();
     }
   };
+  mark<PSource>(kMarkStart);
   load_or_skip(s_begin);  // V does not depend on phase 2
   load_or_skip(s_begin + 1);
   cudaGridDependencySynchronize();  // P is complete and visible
@@ -82,6 +99,7 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     float* v = vbuf + ((s - s_begin) & 1) * kVFloats;
     cp_async_wait<1>();
     __syncthreads();  // V of step s (and, the first time, P) is complete
+    mark<PSource>(kMarkLanded + (s - s_begin));
     float acc[32];
     if constexpr (HasHalves<PSource>::value) {
       steps.products_f16<typename PSource::Layout>(v, pbig, acc);
@@ -100,6 +118,7 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     }
     load_or_skip(s + 2);
   }
+  mark<PSource>(kMarkDone);
 #else
   __trap();  // not built for sm_90a: launch_with refuses before this runs
 #endif

@@ -1,0 +1,248 @@
+// Probe: where the time of a split-D pipeline goes, block by block. Attention
+// v082's three launches (phase 1: partial scores; phase 2: the row softmax;
+// phase 3: P V; each later launch programmatic) run on 1x4x64xD (D = 16384
+// unless given) with %globaltimer stamps taken by thread 0 of every block:
+//   phase 1  begin, end (partials stored)          its Out policy;
+//   phase 2  waited (phase 1 complete), end        this probe's copy of v050's
+//                                                  row_softmax_kernel<true>;
+//   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
+//            step 0 and step 1 landed, done (last stores issued)
+//                                                  its PSource (v028's marks).
+// Each sample is one ColdTimer sample (L2 flushed by a write, as every
+// experiment is timed); the stamps of its timed launch are read back after
+// it. For each event the table gives the earliest, median and latest block,
+// in µs after the earliest phase-1 begin, each the median over the samples.
+// Also printed: the cold median of the stamped pipeline and of v082 itself
+// (what the stamps cost), whether their outputs agree bit for bit, and the
+// timer's resolution.
+//   fuselab_probe_split_d_timeline [D] [samples]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "harness/gpu/cold_timer.h"
+#include "harness/gpu/device_buffer.h"
+#include "harness/probes/probe_timing.cuh"
+#include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
+#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
+#include "kernels/attention/v029_softmax_loads_in_flight.cuh"
+#include "kernels/attention/v030_tf32_mask_split.cuh"
+#include "kernels/attention/v050_early_triggers.cuh"
+#include "kernels/attention/v081_phase1_fp16_split.cuh"
+#include "kernels/attention/v082_pv_fp16_split.cuh"
+#include "kernels/common/cuda_check.h"
+#include "kernels/common/launch_config.cuh"
+
+namespace {
+
+using fuselab::kernels::AttentionProblem;
+namespace att = fuselab::kernels::attention;
+using att::v002::kS;
+
+enum Event : int {
+  kP1Begin, kP1End, kP2Waited, kP2End, kP3Start, kP3Done, kP3Landed0, kP3Landed1, kP3PWaited, kP3PReady, kEvents
+};
+constexpr const char* kEventNames[kEvents] = {
+    "phase 1 begin", "phase 1 end (partials stored)", "phase 2 waited (phase 1 complete)", "phase 2 end",
+    "phase 3 start",  "phase 3 done (last stores issued)", "phase 3 step 0 V landed", "phase 3 step 1 V landed",
+    "phase 3 P waited (phase 2 complete)", "phase 3 P in shared memory"};
+constexpr int kMaxBlocks = 1024;  // per event
+static_assert(att::v028::kMarkStart == kP3Start - kP3Start && att::v028::kMarkDone == kP3Done - kP3Start &&
+                  att::v028::kMarkLanded == kP3Landed0 - kP3Start,
+              "v028's marks map onto the events in order");
+
+__device__ std::uint64_t* g_stamps;  // [kEvents][kMaxBlocks], 0 where no block stamped
+
+__device__ __forceinline__ std::uint64_t globaltimer() {
+  std::uint64_t t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Thread 0 of the block stamps event e.
+__device__ __forceinline__ void stamp(int e) {
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    const int block = blockIdx.x + gridDim.x * blockIdx.y;
+    if (block < kMaxBlocks) g_stamps[e * kMaxBlocks + block] = globaltimer();
+  }
+}
+
+struct StampedPartialsOut : att::v050::TriggeredPartialsOut {
+  __device__ static void begin() {
+    stamp(kP1Begin);
+    TriggeredPartialsOut::begin();
+  }
+  __device__ static void store(const AttentionProblem& p, const float (&acc)[32], float* smem, float* part, int bh,
+                               int chunk, int chunks) {
+    TriggeredPartialsOut::store(p, acc, smem, part, bh, chunk, chunks);
+    stamp(kP1End);
+  }
+};
+
+inline constexpr auto kStampedPhase1 =
+    &att::v017::partial_scores_kernel<att::v002::NoPe, 1, att::v020::RowQkSubTiles, false, att::v081::HalfCores64,
+                                      att::v030::kSplit, StampedPartialsOut>;
+
+// v050::row_softmax_kernel<true> with its two stamps.
+__global__ void __launch_bounds__(kS * att::v014::kSplit)
+    stamped_row_softmax(const AttentionProblem p, const float* part, int chunks, float* __restrict__ P) {
+  cudaTriggerProgrammaticLaunchCompletion();
+  cudaGridDependencySynchronize();
+  stamp(kP2Waited);
+  att::v014::softmax_row<att::v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x,
+                                                     threadIdx.y);
+  stamp(kP2End);
+}
+
+struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
+  __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
+    stamp(kP3PWaited);
+    CoherentHalfSplitOfP::put(p, P, bh, pbig);
+    stamp(kP3PReady);
+  }
+  __device__ static void mark(int event) {
+    if (kP3Start + event <= kP3Landed1) stamp(kP3Start + event);  // steps past the second are not stamped
+  }
+};
+
+// v082's launch_planned with the stamped kernels (v082 at D >= 8192 takes
+// the triggered softmax and the wgmma phase 3: main() refuses other D).
+void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
+  const att::v013::Buffers buf = att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
+      kStampedPhase1, p, att::v002::NoPe{}, pl, workspace, s);
+  fuselab::kernels::launch_dependent(&stamped_row_softmax, dim3(p.Sq, unsigned(p.B) * p.Hq),
+                                     dim3(kS, att::v014::kSplit), 0, s, p, static_cast<const float*>(buf.part),
+                                     pl.chunks1, buf.P);
+  att::v028::launch_pv<att::v030::kSplit, true, false, StampedHalfSplitOfP, true>(p, pl, buf.P, s);
+}
+
+__global__ void hash_fill(float* x, std::size_t n, unsigned salt) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
+    x[i] = float((unsigned(i) * 2654435761u + salt) % 2001u) * 1e-3f - 1.f;
+}
+
+// The smallest step by which %globaltimer advances, ns.
+__global__ void timer_step(std::uint64_t* out) {
+  std::uint64_t best = ~0ull, last = globaltimer();
+  for (int seen = 0; seen < 64;) {
+    const std::uint64_t t = globaltimer();
+    if (t != last) {
+      best = t - last < best ? t - last : best;
+      last = t;
+      ++seen;
+    }
+  }
+  *out = best;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
+  const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
+  if (D < 8192 || D % 128 != 0 || samples < 1) {
+    std::fprintf(stderr,
+                 "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
+                 "softmax and the wgmma phase 3), samples at least 1 (got %s %s)\n",
+                 argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
+    return 2;
+  }
+  AttentionProblem p;
+  p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
+  p.scale = 1.f / std::sqrt(float(D));
+  const std::size_t n = std::size_t(p.B) * p.Hq * p.Sq * D;
+  fuselab::DeviceBuffer q(n * sizeof(float)), k(n * sizeof(float)), v(n * sizeof(float)), o(n * sizeof(float)),
+      o_ref(n * sizeof(float)), stamps(sizeof(std::uint64_t) * kEvents * kMaxBlocks),
+      step(sizeof(std::uint64_t));
+  fuselab::DeviceBuffer ws(att::v082::workspace_bytes(p)), ws_ref(att::v082::workspace_bytes(p));
+  p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>();
+  int sms = 0;
+  FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  cudaStream_t stream{};
+  FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  hash_fill<<<sms * 4, 512, 0, stream>>>(q.get<float>(), n, 1u);
+  hash_fill<<<sms * 4, 512, 0, stream>>>(k.get<float>(), n, 2u);
+  hash_fill<<<sms * 4, 512, 0, stream>>>(v.get<float>(), n, 3u);
+  timer_step<<<1, 1, 0, stream>>>(step.get<std::uint64_t>());
+  std::uint64_t* stamps_ptr = stamps.get<std::uint64_t>();
+  FUSELAB_CUDA_CHECK(cudaMemcpyToSymbolAsync(g_stamps, &stamps_ptr, sizeof stamps_ptr, 0,
+                                             cudaMemcpyHostToDevice, stream));
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::uint64_t step_ns = 0;
+  FUSELAB_CUDA_CHECK(cudaMemcpy(&step_ns, step.get(), sizeof step_ns, cudaMemcpyDeviceToHost));
+
+  const att::v002::Plan pl = att::v002::make_plan<false>(p);
+  AttentionProblem p_ref = p;
+  p.out = o.get<float>();
+  p_ref.out = o_ref.get<float>();
+  const fuselab::LaunchFn stamped = [&](cudaStream_t s) { launch_stamped(p, pl, ws.get(), s); };
+  const fuselab::LaunchFn plain = [&](cudaStream_t s) { att::v082::launch(p_ref, ws_ref.get(), s); };
+
+  std::vector<std::vector<double>> earliest(kEvents), middle(kEvents), latest(kEvents);
+  std::vector<double> times, spans;
+  std::vector<std::uint64_t> host(std::size_t(kEvents) * kMaxBlocks);
+  fuselab::ColdTimer timer(stream, stamped);
+  timer.warm_up();
+  for (int i = 0; i < samples; ++i) {
+    FUSELAB_CUDA_CHECK(cudaMemsetAsync(stamps.get(), 0, stamps.bytes(), stream));
+    times.push_back(timer.sample() * 1e6);
+    FUSELAB_CUDA_CHECK(cudaMemcpy(host.data(), stamps.get(), stamps.bytes(), cudaMemcpyDeviceToHost));
+    std::uint64_t t0 = ~0ull, t_end = 0;
+    for (int b = 0; b < kMaxBlocks; ++b)
+      if (host[kP1Begin * kMaxBlocks + b]) t0 = std::min(t0, host[kP1Begin * kMaxBlocks + b]);
+    for (int e = 0; e < kEvents; ++e) {
+      std::vector<double> at;
+      for (int b = 0; b < kMaxBlocks; ++b)
+        if (const std::uint64_t t = host[std::size_t(e) * kMaxBlocks + b]) at.push_back(double(t - t0) * 1e-3);
+      if (at.empty()) continue;
+      std::sort(at.begin(), at.end());
+      earliest[e].push_back(at.front());
+      middle[e].push_back(at[at.size() / 2]);
+      latest[e].push_back(at.back());
+      if (e == kP3Done) t_end = t0 + std::uint64_t(at.back() * 1e3);
+    }
+    spans.push_back(double(t_end - t0) * 1e-3);
+  }
+  const double plain_us = fuselab::probes::cold_median_us(stream, plain);
+  FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+  std::vector<float> a(n), b(n);
+  FUSELAB_CUDA_CHECK(cudaMemcpy(a.data(), o.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
+  FUSELAB_CUDA_CHECK(cudaMemcpy(b.data(), o_ref.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
+  const bool same = std::equal(a.begin(), a.end(), b.begin(),
+                               [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
+
+  std::printf("1x4x64x%d, attention v082's pipeline; %d cold samples; %%globaltimer step %llu ns\n", D, samples,
+              static_cast<unsigned long long>(step_ns));
+  std::printf("cold median: stamped %.2f us, v082 itself %.2f us; outputs %s\n", median_of(times), plain_us,
+              same ? "bit-identical" : "DIFFER");
+  std::printf("first phase-1 begin to last phase-3 done (median): %.2f us\n\n", median_of(spans));
+  std::printf("| event (us after the first phase-1 begin) | earliest block | median block | latest block | blocks |\n"
+              "|---|---:|---:|---:|---:|\n");
+  for (int e : {kP1Begin, kP1End, kP2Waited, kP2End, kP3Start, kP3PWaited, kP3PReady, kP3Landed0, kP3Landed1,
+                kP3Done}) {
+    int blocks = 0;
+    for (int b = 0; b < kMaxBlocks; ++b) blocks += host[std::size_t(e) * kMaxBlocks + b] != 0;
+    if (earliest[e].empty()) {
+      std::printf("| %s | | | | 0 |\n", kEventNames[e]);
+      continue;
+    }
+    std::printf("| %s | %.2f | %.2f | %.2f | %d |\n", kEventNames[e], median_of(earliest[e]), median_of(middle[e]),
+                median_of(latest[e]), blocks);
+  }
+  FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+  return same ? 0 : 1;
+}
