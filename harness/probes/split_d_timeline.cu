@@ -1,8 +1,9 @@
 // Probe: where the time of a split-D pipeline goes, block by block. Attention
-// v082's three launches (phase 1: partial scores; phase 2: the row softmax;
+// v082's (or v089's) three launches (phase 1: partial scores; phase 2: the row softmax;
 // phase 3: P V; each later launch programmatic) run on 1x4x64xD (D = 16384
 // unless given) with %globaltimer stamps taken by thread 0 of every block:
-//   phase 1  begin, end (partials stored)          its Out policy;
+//   phase 1  begin, end (partials stored; v089: V
+//            sent to L2 first)                     its Out policy;
 //   phase 2  waited (phase 1 complete), end        this probe's copy of v050's
 //                                                  row_softmax_kernel<true>;
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
@@ -12,15 +13,16 @@
 // experiment is timed); the stamps of its timed launch are read back after
 // it. For each event the table gives the earliest, median and latest block,
 // in µs after the earliest phase-1 begin, each the median over the samples.
-// Also printed: the cold median of the stamped pipeline and of v082 itself
-// (what the stamps cost), whether their outputs agree bit for bit, and the
-// timer's resolution.
-//   fuselab_probe_split_d_timeline [D] [samples]
+// Also printed: the cold median of the stamped pipeline and of the version
+// itself (what the stamps cost), whether their outputs agree bit for bit,
+// and the timer's resolution.
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089]
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +40,7 @@
 #include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/attention/v081_phase1_fp16_split.cuh"
 #include "kernels/attention/v082_pv_fp16_split.cuh"
+#include "kernels/attention/v089_v_to_l2_as_phase1_ends.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/launch_config.cuh"
 
@@ -75,21 +78,19 @@ __device__ __forceinline__ void stamp(int e) {
   }
 }
 
-struct StampedPartialsOut : att::v050::TriggeredPartialsOut {
+// Out: the version's phase-1 Out (v082: v050's; v089: VToL2Out).
+template <class Out>
+struct StampedPartialsOut : Out {
   __device__ static void begin() {
     stamp(kP1Begin);
-    TriggeredPartialsOut::begin();
+    Out::begin();
   }
   __device__ static void store(const AttentionProblem& p, const float (&acc)[32], float* smem, float* part, int bh,
                                int chunk, int chunks) {
-    TriggeredPartialsOut::store(p, acc, smem, part, bh, chunk, chunks);
+    Out::store(p, acc, smem, part, bh, chunk, chunks);
     stamp(kP1End);
   }
 };
-
-inline constexpr auto kStampedPhase1 =
-    &att::v017::partial_scores_kernel<att::v002::NoPe, 1, att::v020::RowQkSubTiles, false, att::v081::HalfCores64,
-                                      att::v030::kSplit, StampedPartialsOut>;
 
 // v050::row_softmax_kernel<true> with its two stamps.
 __global__ void __launch_bounds__(kS * att::v014::kSplit)
@@ -113,11 +114,15 @@ struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   }
 };
 
-// v082's launch_planned with the stamped kernels (v082 at D >= 8192 takes
-// the triggered softmax and the wgmma phase 3: main() refuses other D).
+// v050::launch_planned as v082 and v089 call it, with the stamped kernels
+// (at D >= 8192 they take the triggered softmax and the wgmma phase 3:
+// main() refuses other D).
+template <class Out>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
   const att::v013::Buffers buf = att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
-      kStampedPhase1, p, att::v002::NoPe{}, pl, workspace, s);
+      att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64,
+                         StampedPartialsOut<Out>>,
+      p, att::v002::NoPe{}, pl, workspace, s);
   fuselab::kernels::launch_dependent(&stamped_row_softmax, dim3(p.Sq, unsigned(p.B) * p.Hq),
                                      dim3(kS, att::v014::kSplit), 0, s, p, static_cast<const float*>(buf.part),
                                      pl.chunks1, buf.P);
@@ -154,13 +159,15 @@ double median_of(std::vector<double> v) {
 int main(int argc, char** argv) {
   const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
   const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
-  if (D < 8192 || D % 128 != 0 || samples < 1) {
+  const std::string version = argc > 3 ? argv[3] : "v082";
+  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089")) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1 (got %s %s)\n",
-                 argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082 or v089 (got %s %s %s)\n",
+                 argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
     return 2;
   }
+  const bool v089 = version == "v089";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -189,8 +196,14 @@ int main(int argc, char** argv) {
   AttentionProblem p_ref = p;
   p.out = o.get<float>();
   p_ref.out = o_ref.get<float>();
-  const fuselab::LaunchFn stamped = [&](cudaStream_t s) { launch_stamped(p, pl, ws.get(), s); };
-  const fuselab::LaunchFn plain = [&](cudaStream_t s) { att::v082::launch(p_ref, ws_ref.get(), s); };
+  const fuselab::LaunchFn stamped = [&](cudaStream_t s) {
+    if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
+    else launch_stamped<att::v050::TriggeredPartialsOut>(p, pl, ws.get(), s);
+  };
+  const fuselab::LaunchFn plain = [&](cudaStream_t s) {
+    if (v089) att::v089::launch(p_ref, ws_ref.get(), s);
+    else att::v082::launch(p_ref, ws_ref.get(), s);
+  };
 
   std::vector<std::vector<double>> earliest(kEvents), middle(kEvents), latest(kEvents);
   std::vector<double> times, spans;
@@ -225,10 +238,10 @@ int main(int argc, char** argv) {
   const bool same = std::equal(a.begin(), a.end(), b.begin(),
                                [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
 
-  std::printf("1x4x64x%d, attention v082's pipeline; %d cold samples; %%globaltimer step %llu ns\n", D, samples,
-              static_cast<unsigned long long>(step_ns));
-  std::printf("cold median: stamped %.2f us, v082 itself %.2f us; outputs %s\n", median_of(times), plain_us,
-              same ? "bit-identical" : "DIFFER");
+  std::printf("1x4x64x%d, attention %s's pipeline; %d cold samples; %%globaltimer step %llu ns\n", D,
+              version.c_str(), samples, static_cast<unsigned long long>(step_ns));
+  std::printf("cold median: stamped %.2f us, %s itself %.2f us; outputs %s\n", median_of(times), version.c_str(),
+              plain_us, same ? "bit-identical" : "DIFFER");
   std::printf("first phase-1 begin to last phase-3 done (median): %.2f us\n\n", median_of(spans));
   std::printf("| event (us after the first phase-1 begin) | earliest block | median block | latest block | blocks |\n"
               "|---|---:|---:|---:|---:|\n");

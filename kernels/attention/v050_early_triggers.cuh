@@ -50,9 +50,10 @@ struct TriggeredPartialsOut : v017::PartialsOut {
 
 // kAhead: sub-tiles in flight per loader (v017; 1 here, 2 in v072).
 // Layout: where the split parts go (v081: fp16 parts).
-template <class Pe, template <class> class Loader, int kAhead = 1, class Layout = v022::PaddedCores64>
-inline constexpr auto kPhase1 =
-    &v017::partial_scores_kernel<Pe, kAhead, Loader, false, Layout, v030::kSplit, TriggeredPartialsOut>;
+// Out: TriggeredPartialsOut's interface (v089: V sent to L2 as a block ends).
+template <class Pe, template <class> class Loader, int kAhead = 1, class Layout = v022::PaddedCores64,
+          class Out = TriggeredPartialsOut>
+inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, kAhead, Loader, false, Layout, v030::kSplit, Out>;
 
 // Phase 2: v029's rows (kInFlight partials in flight), read through L2;
 // kTrigger: the trigger first.
@@ -75,13 +76,14 @@ inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, Cohe
 
 // The three launches under plan pl (v002::make_plan: phase 1's chunks; v071
 // plans phase 1 for fewer blocks), phase 1 kAhead sub-tiles ahead, its
-// split parts in Layout; phase 3's P from PSource (v082: fp16 parts).
+// split parts in Layout, its end in Out; phase 3's P from PSource (v082:
+// fp16 parts).
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles, int kAhead = 1,
-          class Layout = v022::PaddedCores64, class PSource = CoherentMaskedSplitOfP>
+          class Layout = v022::PaddedCores64, class PSource = CoherentMaskedSplitOfP, class Out = TriggeredPartialsOut>
 inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl, void* workspace,
                            cudaStream_t stream) {
   const v013::Buffers buf =
-      v017::launch_phase1_kernel<Layout>(kPhase1<Pe, Loader, kAhead, Layout>, p, pe, pl, workspace, stream);
+      v017::launch_phase1_kernel<Layout>(kPhase1<Pe, Loader, kAhead, Layout, Out>, p, pe, pl, workspace, stream);
   const int sms = v007::sm_count();
   const bool wgmma_pv = v019::fills_sms(p, v019::make_plan(p, sms), sms);  // v019::launch_wgmma_pv's choice
   launch_dependent(wgmma_pv ? &row_softmax_kernel<true> : &row_softmax_kernel<false>,
