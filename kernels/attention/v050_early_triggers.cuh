@@ -77,9 +77,11 @@ inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, Cohe
 // The three launches under plan pl (v002::make_plan: phase 1's chunks; v071
 // plans phase 1 for fewer blocks), phase 1 kAhead sub-tiles ahead, its
 // split parts in Layout, its end in Out; phase 3's P from PSource (v082:
-// fp16 parts).
+// fp16 parts), phase 3 launched by kLaunchPv (v090: V by bulk copies).
+using PvLauncher = void (*)(const AttentionProblem&, const v002::Plan&, const float*, cudaStream_t);
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles, int kAhead = 1,
-          class Layout = v022::PaddedCores64, class PSource = CoherentMaskedSplitOfP, class Out = TriggeredPartialsOut>
+          class Layout = v022::PaddedCores64, class PSource = CoherentMaskedSplitOfP, class Out = TriggeredPartialsOut,
+          PvLauncher kLaunchPv = &v028::launch_pv<v030::kSplit, true, false, PSource, true>>
 inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl, void* workspace,
                            cudaStream_t stream) {
   const v013::Buffers buf =
@@ -89,7 +91,7 @@ inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::
   launch_dependent(wgmma_pv ? &row_softmax_kernel<true> : &row_softmax_kernel<false>,
                    dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0, stream, p,
                    static_cast<const float*>(buf.part), pl.chunks1, buf.P);
-  v028::launch_pv<v030::kSplit, true, false, PSource, true>(p, pl, buf.P, stream);
+  kLaunchPv(p, pl, buf.P, stream);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
