@@ -52,6 +52,14 @@ __device__ __forceinline__ void prefetch_l2(const float* src, int floats) {
                : "memory");
 }
 
+// The 128-byte line at `line` (128-byte aligned) dropped from L2 without
+// being written back (discard.global.L2, sm_80+): for scratch that no one
+// reads again before rewriting it; a read in between returns undefined
+// values.
+__device__ __forceinline__ void discard_l2_line(const void* line) {
+  asm volatile("discard.global.L2 [%0], 128;\n" ::"l"(line) : "memory");
+}
+
 // A read-only 16-byte load under an L2 cache policy (e.g. evict-first).
 __device__ __forceinline__ float4 ldg4_policy(const float* src, unsigned long long policy) {
   float4 v;
