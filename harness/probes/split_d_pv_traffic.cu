@@ -13,7 +13,11 @@
 //                   the products on wgmma, O stored from the accumulators),
 //                   on a uniform P, launched alone;
 //   ... O staged    the same with O staged in shared memory and stored as
-//                   float4 rows (v028's stores).
+//                   float4 rows (v028's stores);
+//   v082's phase 3  v050's with the products on fp16 parts (3xFP16);
+//   ... 4 per SM    the same planned for 4 blocks per SM: one 128-dim step
+//                   a block, 2 resident, so a second wave follows the first;
+//   v090's phase 3  v082's with V landed by bulk copies.
 // The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
 //   fuselab_probe_split_d_pv_traffic [D]
@@ -30,6 +34,8 @@
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
 #include "kernels/attention/v050_early_triggers.cuh"
+#include "kernels/attention/v082_pv_fp16_split.cuh"
+#include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -166,6 +172,14 @@ int main(int argc, char** argv) {
   row("v050's phase 3, O staged (float4 rows)", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, false, false, att::v050::CoherentMaskedSplitOfP, true>(p, pl, Pp, s);
   });
+  using HalfP = att::v082::CoherentHalfSplitOfP;
+  row("v082's phase 3 (3xFP16 products)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true>(p, pl, Pp, s);
+  });
+  row("v082's phase 3 planned for 4 blocks per SM", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true, 4>(p, pl, Pp, s);
+  });
+  row("v090's phase 3 (V by bulk copies)", [&](cudaStream_t s) { att::v090::launch_pv<HalfP>(p, pl, Pp, s); });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }
