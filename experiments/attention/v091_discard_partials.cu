@@ -21,8 +21,8 @@ FUSELAB_EXPERIMENT(attention, v091_discard_partials) {
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
               (const void*)a::v081::kPhase1<a::v002::NoPe, a::v020::RowQkSubTiles>)
       .kernel("row_softmax_16_in_flight_coherent_triggered_discard",
-              (const void*)&a::v050::row_softmax_kernel<true, true>)
-      .kernel("row_softmax_16_in_flight_coherent_discard", (const void*)&a::v050::row_softmax_kernel<false, true>)
+              (const void*)&a::v050::row_softmax_kernel<true, a::v091::DiscardPartials>)
+      .kernel("row_softmax_16_in_flight_coherent_discard", (const void*)&a::v050::row_softmax_kernel<false, a::v091::DiscardPartials>)
       .kernel("pv_wgmma_direct_o_fp16_split_lean_prologue_coherent_p", (const void*)a::v082::kPhase3)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&a::v091::launch, &a::v091::workspace_bytes);

@@ -23,8 +23,8 @@ FUSELAB_EXPERIMENT(rope, v107_discard_partials) {
       .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
               (const void*)a::v081::kPhase1<Inter, a::v020::SpreadRowQkSubTiles>)
       .kernel("row_softmax_16_in_flight_coherent_triggered_discard",
-              (const void*)&a::v050::row_softmax_kernel<true, true>)
-      .kernel("row_softmax_16_in_flight_coherent_discard", (const void*)&a::v050::row_softmax_kernel<false, true>)
+              (const void*)&a::v050::row_softmax_kernel<true, a::v091::DiscardPartials>)
+      .kernel("row_softmax_16_in_flight_coherent_discard", (const void*)&a::v050::row_softmax_kernel<false, a::v091::DiscardPartials>)
       .kernel("pv_wgmma_direct_o_fp16_split_lean_prologue_coherent_p", (const void*)a::v082::kPhase3)
       .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
       .launch(&fuselab::kernels::rope::v107::launch, &a::v091::workspace_bytes);

@@ -1,11 +1,11 @@
 // Probe: where the time of a split-D pipeline goes, block by block. Attention
-// v082's (v089's, v090's) three launches (phase 1: partial scores; phase 2: the row softmax;
+// v082's (v089's, v090's, v092's) three launches (phase 1: partial scores; phase 2: the row softmax;
 // phase 3: P V; each later launch programmatic) run on 1x4x64xD (D = 16384
 // unless given) with %globaltimer stamps taken by thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
 //            sent to L2 first)                     its Out policy;
 //   phase 2  waited (phase 1 complete), end        this probe's copy of v050's
-//                                                  row_softmax_kernel<true>;
+//            (v092: V sent to L2 after the wait)   row_softmax_kernel<true, ...>;
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
@@ -17,7 +17,7 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit,
 // and the timer's resolution.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -43,6 +43,7 @@
 #include "kernels/attention/v082_pv_fp16_split.cuh"
 #include "kernels/attention/v089_v_to_l2_as_phase1_ends.cuh"
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
+#include "kernels/attention/v092_v_to_l2_after_phase1.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/launch_config.cuh"
 
@@ -94,14 +95,17 @@ struct StampedPartialsOut : Out {
   }
 };
 
-// v050::row_softmax_kernel<true> with its two stamps.
+// v050::row_softmax_kernel<true, RowHooks> with its two stamps.
+template <class RowHooks>
 __global__ void __launch_bounds__(kS * att::v014::kSplit)
     stamped_row_softmax(const AttentionProblem p, const float* part, int chunks, float* __restrict__ P) {
   cudaTriggerProgrammaticLaunchCompletion();
   cudaGridDependencySynchronize();
   stamp(kP2Waited);
+  RowHooks::waited(p, blockIdx.x, blockIdx.y);
   att::v014::softmax_row<att::v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x,
                                                      threadIdx.y);
+  RowHooks::done(p, part, chunks, blockIdx.x, blockIdx.y);
   stamp(kP2End);
 }
 
@@ -116,16 +120,16 @@ struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   }
 };
 
-// v050::launch_planned as v082, v089 and v090 call it, with the stamped
-// kernels (at D >= 8192 they take the triggered softmax and the wgmma
-// phase 3: main() refuses other D); kBulk: v090's phase 3.
-template <class Out, bool kBulk = false>
+// v050::launch_planned as v082, v089, v090 and v092 call it, with the
+// stamped kernels (at D >= 8192 they take the triggered softmax and the
+// wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
+template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
   const att::v013::Buffers buf = att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
       att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64,
                          StampedPartialsOut<Out>>,
       p, att::v002::NoPe{}, pl, workspace, s);
-  fuselab::kernels::launch_dependent(&stamped_row_softmax, dim3(p.Sq, unsigned(p.B) * p.Hq),
+  fuselab::kernels::launch_dependent(&stamped_row_softmax<RowHooks>, dim3(p.Sq, unsigned(p.B) * p.Hq),
                                      dim3(kS, att::v014::kSplit), 0, s, p, static_cast<const float*>(buf.part),
                                      pl.chunks1, buf.P);
   if constexpr (kBulk) att::v090::launch_pv<StampedHalfSplitOfP>(p, pl, buf.P, s);
@@ -163,14 +167,14 @@ int main(int argc, char** argv) {
   const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
   const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
   const std::string version = argc > 3 ? argv[3] : "v082";
-  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090")) {
+  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092")) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089 or v090 (got %s %s %s)\n",
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090 or v092 (got %s %s %s)\n",
                  argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
     return 2;
   }
-  const bool v089 = version == "v089", v090 = version == "v090";
+  const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -202,11 +206,13 @@ int main(int argc, char** argv) {
   const fuselab::LaunchFn stamped = [&](cudaStream_t s) {
     if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
     else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
+    else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
     else launch_stamped<att::v050::TriggeredPartialsOut>(p, pl, ws.get(), s);
   };
   const fuselab::LaunchFn plain = [&](cudaStream_t s) {
     if (v089) att::v089::launch(p_ref, ws_ref.get(), s);
     else if (v090) att::v090::launch(p_ref, ws_ref.get(), s);
+    else if (v092) att::v092::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

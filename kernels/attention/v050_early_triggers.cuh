@@ -35,7 +35,6 @@
 #include "kernels/attention/v029_softmax_loads_in_flight.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
-#include "kernels/common/async_copy.cuh"
 #include "kernels/common/launch_config.cuh"
 #include "kernels/common/mma_tf32.cuh"
 #include "kernels/common/problem.h"
@@ -56,21 +55,25 @@ template <class Pe, template <class> class Loader, int kAhead = 1, class Layout 
           class Out = TriggeredPartialsOut>
 inline constexpr auto kPhase1 = &v017::partial_scores_kernel<Pe, kAhead, Loader, false, Layout, v030::kSplit, Out>;
 
+// What a phase-2 row block (row i of head bh) does besides its row, by all
+// its threads: waited() once phase 1 is complete, done() after the row (its
+// reads of the partials are then over). v091 and v092 define their own.
+struct NoRowHooks {
+  __device__ static void waited(const AttentionProblem&, int /*i*/, int /*bh*/) {}
+  __device__ static void done(const AttentionProblem&, const float* /*part*/, int /*chunks*/, int /*i*/,
+                              int /*bh*/) {}
+};
+
 // Phase 2: v029's rows (kInFlight partials in flight), read through L2;
-// kTrigger: the trigger first. kDiscardParts (v091): then the row's lines
-// of every partial tile leave L2 unwritten (two 128-byte lines a tile);
-// softmax_row's first barrier follows every thread's reads of them.
-template <bool kTrigger, bool kDiscardParts = false>
+// kTrigger: the trigger first.
+template <bool kTrigger, class RowHooks = NoRowHooks>
 __global__ void __launch_bounds__(kS * v014::kSplit)
     row_softmax_kernel(const AttentionProblem p, const float* part, int chunks, float* __restrict__ P) {
   if constexpr (kTrigger) cudaTriggerProgrammaticLaunchCompletion();  // phase 3 may launch and put V in flight
   cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
+  RowHooks::waited(p, blockIdx.x, blockIdx.y);
   v014::softmax_row<v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x, threadIdx.y);
-  if constexpr (kDiscardParts) {
-    const float* row = part + (std::size_t(blockIdx.y) * chunks * kS + blockIdx.x) * kS;
-    for (int e = threadIdx.x + kS * threadIdx.y; e < 2 * chunks; e += kS * v014::kSplit)
-      discard_l2_line(row + std::size_t(e >> 1) * kS * kS + 32 * (e & 1));
-  }
+  RowHooks::done(p, part, chunks, blockIdx.x, blockIdx.y);
 }
 
 // Phase 3's P source (v028::SplitOfP's interface): v039's, read through L2.
@@ -86,18 +89,19 @@ inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, Cohe
 // plans phase 1 for fewer blocks), phase 1 kAhead sub-tiles ahead, its
 // split parts in Layout, its end in Out; phase 3's P from PSource (v082:
 // fp16 parts), phase 3 launched by kLaunchPv (v090: V by bulk copies);
-// kDiscardParts: phase 2's (v091).
+// phase 2's RowHooks (v091, v092).
 using PvLauncher = void (*)(const AttentionProblem&, const v002::Plan&, const float*, cudaStream_t);
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles, int kAhead = 1,
           class Layout = v022::PaddedCores64, class PSource = CoherentMaskedSplitOfP, class Out = TriggeredPartialsOut,
-          PvLauncher kLaunchPv = &v028::launch_pv<v030::kSplit, true, false, PSource, true>, bool kDiscardParts = false>
+          PvLauncher kLaunchPv = &v028::launch_pv<v030::kSplit, true, false, PSource, true>,
+          class RowHooks = NoRowHooks>
 inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl, void* workspace,
                            cudaStream_t stream) {
   const v013::Buffers buf =
       v017::launch_phase1_kernel<Layout>(kPhase1<Pe, Loader, kAhead, Layout, Out>, p, pe, pl, workspace, stream);
   const int sms = v007::sm_count();
   const bool wgmma_pv = v019::fills_sms(p, v019::make_plan(p, sms), sms);  // v019::launch_wgmma_pv's choice
-  launch_dependent(wgmma_pv ? &row_softmax_kernel<true, kDiscardParts> : &row_softmax_kernel<false, kDiscardParts>,
+  launch_dependent(wgmma_pv ? &row_softmax_kernel<true, RowHooks> : &row_softmax_kernel<false, RowHooks>,
                    dim3(p.Sq, unsigned(p.B) * p.Hq), dim3(kS, v014::kSplit), 0, stream, p,
                    static_cast<const float*>(buf.part), pl.chunks1, buf.P);
   kLaunchPv(p, pl, buf.P, stream);
