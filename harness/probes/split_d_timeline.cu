@@ -1,11 +1,13 @@
-// Probe: where the time of a split-D pipeline goes, block by block. Attention
-// v082's (v089's, v090's, v092's) three launches (phase 1: partial scores; phase 2: the row softmax;
-// phase 3: P V; each later launch programmatic) run on 1x4x64xD (D = 16384
-// unless given) with %globaltimer stamps taken by thread 0 of every block:
+// Probe: where the time of a split-D pipeline goes, block by block. The
+// three launches of attention v082, v089, v090 or v092 (phase 1: partial
+// scores; phase 2: the row softmax; phase 3: P V; each later launch
+// programmatic) run on 1x4x64xD (D = 16384 unless given), through
+// v050::launch_planned with stamping policies: %globaltimer stamps taken by
+// thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
 //            sent to L2 first)                     its Out policy;
-//   phase 2  waited (phase 1 complete), end        this probe's copy of v050's
-//            (v092: V sent to L2 after the wait)   row_softmax_kernel<true, ...>;
+//   phase 2  waited (phase 1 complete), end        its RowHooks (v092: V sent
+//                                                  to L2 after the wait);
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
@@ -33,10 +35,8 @@
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
 #include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v014_row_softmax.cuh"
-#include "kernels/attention/v017_wgmma_scores.cuh"
+#include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
-#include "kernels/attention/v029_softmax_loads_in_flight.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
 #include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/attention/v081_phase1_fp16_split.cuh"
@@ -45,7 +45,6 @@
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/attention/v092_v_to_l2_after_phase1.cuh"
 #include "kernels/common/cuda_check.h"
-#include "kernels/common/launch_config.cuh"
 
 namespace {
 
@@ -95,19 +94,18 @@ struct StampedPartialsOut : Out {
   }
 };
 
-// v050::row_softmax_kernel<true, RowHooks> with its two stamps.
+// The version's phase-2 hooks (v050::NoRowHooks; v092: VToL2), stamped.
 template <class RowHooks>
-__global__ void __launch_bounds__(kS * att::v014::kSplit)
-    stamped_row_softmax(const AttentionProblem p, const float* part, int chunks, float* __restrict__ P) {
-  cudaTriggerProgrammaticLaunchCompletion();
-  cudaGridDependencySynchronize();
-  stamp(kP2Waited);
-  RowHooks::waited(p, blockIdx.x, blockIdx.y);
-  att::v014::softmax_row<att::v029::kInFlight, true>(p, part, chunks, P, blockIdx.x, blockIdx.y, threadIdx.x,
-                                                     threadIdx.y);
-  RowHooks::done(p, part, chunks, blockIdx.x, blockIdx.y);
-  stamp(kP2End);
-}
+struct StampedRowHooks {
+  __device__ static void waited(const AttentionProblem& p, int i, int bh) {
+    stamp(kP2Waited);
+    RowHooks::waited(p, i, bh);
+  }
+  __device__ static void done(const AttentionProblem& p, const float* part, int chunks, int i, int bh) {
+    RowHooks::done(p, part, chunks, i, bh);
+    stamp(kP2End);
+  }
+};
 
 struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
@@ -120,20 +118,17 @@ struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   }
 };
 
-// v050::launch_planned as v082, v089, v090 and v092 call it, with the
-// stamped kernels (at D >= 8192 they take the triggered softmax and the
-// wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
+// v050::launch_planned as v082, v089, v090 and v092 call it, with stamped
+// policies (at D >= 8192 it takes the triggered softmax and the wgmma
+// phase 3: main() refuses other D); kBulk: v090's phase 3.
 template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
-  const att::v013::Buffers buf = att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
-      att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64,
-                         StampedPartialsOut<Out>>,
-      p, att::v002::NoPe{}, pl, workspace, s);
-  fuselab::kernels::launch_dependent(&stamped_row_softmax<RowHooks>, dim3(p.Sq, unsigned(p.B) * p.Hq),
-                                     dim3(kS, att::v014::kSplit), 0, s, p, static_cast<const float*>(buf.part),
-                                     pl.chunks1, buf.P);
-  if constexpr (kBulk) att::v090::launch_pv<StampedHalfSplitOfP>(p, pl, buf.P, s);
-  else att::v028::launch_pv<att::v030::kSplit, true, false, StampedHalfSplitOfP, true>(p, pl, buf.P, s);
+  using PSource = StampedHalfSplitOfP;
+  constexpr att::v050::PvLauncher kLaunchPv =
+      kBulk ? &att::v090::launch_pv<PSource> : &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
+  att::v050::launch_planned<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64, PSource,
+                            StampedPartialsOut<Out>, kLaunchPv, StampedRowHooks<RowHooks>>(p, att::v002::NoPe{}, pl,
+                                                                                           workspace, s);
 }
 
 __global__ void hash_fill(float* x, std::size_t n, unsigned salt) {

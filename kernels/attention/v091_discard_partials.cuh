@@ -18,9 +18,9 @@
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
+#include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
-#include "kernels/attention/v014_row_softmax.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
 #include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/attention/v081_phase1_fp16_split.cuh"
