@@ -63,6 +63,14 @@ __device__ __forceinline__ void prefetch_v_dims(const AttentionProblem& p, int b
   prefetch_l2(p.v + (std::size_t(b * p.Hkv + h / (p.Hq / p.Hkv)) * p.Sk + key) * p.D + d0, d1 - d0);
 }
 
+// Share `mine` of head bh's V into L2, its dims cut into `shares` runs of
+// whole 16-byte pieces (v089 and v092 deal the shares out).
+__device__ __forceinline__ void prefetch_v_share(const AttentionProblem& p, int bh, int mine, int shares) {
+  const int share = 4 * ((p.D + 4 * shares - 1) / (4 * shares));
+  const int d0 = mine * share;
+  prefetch_v_dims(p, bh, d0, min(p.D, d0 + share));
+}
+
 // Dims [d0, d1) of head bh's Q and K rows into L2, a row per thread of the
 // first 128 (v036: phase 1's own rows, requested at once).
 __device__ __forceinline__ void prefetch_qk_dims(const AttentionProblem& p, int bh, int d0, int d1) {

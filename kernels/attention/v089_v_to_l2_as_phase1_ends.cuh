@@ -9,7 +9,7 @@
 // through phase 1's tail and the seams.
 //   phase 1: v082's; as a block has finished its products it sends a share
 //            of its head's V to L2 (one bulk prefetch per key,
-//            v017::prefetch_v_dims: dims [chunk, chunk + 1) x ceil(D /
+//            v017::prefetch_v_share: dims [chunk, chunk + 1) x ceil(D /
 //            chunks)), then stores its partials;
 //   phases 2 and 3: v082's (phase 3's V copies then find it in L2).
 // Limits: as v082. A build for sm_90a.
@@ -33,9 +33,7 @@ namespace fuselab::kernels::attention::v089 {
 struct VToL2Out : v050::TriggeredPartialsOut {
   __device__ static void store(const AttentionProblem& p, const float (&acc)[32], float* smem, float* part, int bh,
                                int chunk, int chunks) {
-    const int share = 4 * ((p.D + 4 * chunks - 1) / (4 * chunks));  // whole 16-byte pieces
-    const int d0 = chunk * share;
-    v017::prefetch_v_dims(p, bh, d0, min(p.D, d0 + share));
+    v017::prefetch_v_share(p, bh, chunk, chunks);
     TriggeredPartialsOut::store(p, acc, smem, part, bh, chunk, chunks);
   }
 };

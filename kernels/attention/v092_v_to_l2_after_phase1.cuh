@@ -8,7 +8,7 @@
 // before phase 3 could issue them.
 //   phase 2: v050's rows; each row block, after its wait, sends its share
 //            of its head's V to L2 (VToL2: one bulk prefetch per key row
-//            and thread row, v017::prefetch_v_dims);
+//            and thread row, v017::prefetch_v_share);
 //   phases 1 and 3: v082's (phase 3's copies then find V in L2, or in
 //            flight to it).
 // Limits: as v082. A build for sm_90a.
@@ -36,10 +36,7 @@ namespace fuselab::kernels::attention::v092 {
 // key's row of share kSplit * i + y.
 struct VToL2 : v050::NoRowHooks {
   __device__ static void waited(const AttentionProblem& p, int i, int bh) {
-    const int shares = p.Sq * v014::kSplit, mine = v014::kSplit * i + int(threadIdx.y);
-    const int share = 4 * ((p.D + 4 * shares - 1) / (4 * shares));  // whole 16-byte pieces
-    const int d0 = mine * share;
-    v017::prefetch_v_dims(p, bh, d0, min(p.D, d0 + share));
+    v017::prefetch_v_share(p, bh, v014::kSplit * i + int(threadIdx.y), p.Sq * v014::kSplit);
   }
 };
 
