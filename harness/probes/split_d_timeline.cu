@@ -2,12 +2,15 @@
 // three launches of attention v082, v089, v090 or v092 (phase 1: partial
 // scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic) run on 1x4x64xD (D = 16384 unless given), through
-// v050::launch_planned with stamping policies: %globaltimer stamps taken by
+// v050::launch_planned with stamping policies, or v093's two (phase 2 in
+// phase 3's blocks) through its launch_with: %globaltimer stamps taken by
 // thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
 //            sent to L2 first)                     its Out policy;
 //   phase 2  waited (phase 1 complete), end        its RowHooks (v092: V sent
-//                                                  to L2 after the wait);
+//                                                  to L2 after the wait;
+//                                                  v093: its rows stored,
+//                                                  by phase 3's blocks);
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
@@ -19,7 +22,7 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit,
 // and the timer's resolution.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -44,6 +47,7 @@
 #include "kernels/attention/v089_v_to_l2_as_phase1_ends.cuh"
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/attention/v092_v_to_l2_after_phase1.cuh"
+#include "kernels/attention/v093_softmax_in_phase3.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -118,6 +122,26 @@ struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   }
 };
 
+// v093's source: phase 2's events as its rows are taken, P's as v082's.
+struct StampedSoftmaxRows : att::v093::SoftmaxRowsThenP {
+  __device__ static void load_rows(const AttentionProblem& p, const att::v093::Pieces& a, int bh, Rows& rows) {
+    stamp(kP2Waited);
+    SoftmaxRowsThenP::load_rows(p, a, bh, rows);
+  }
+  __device__ static void finish_rows(const AttentionProblem& p, const att::v093::Pieces& a, int bh,
+                                     const Rows& rows) {
+    store_rows(p, a, bh, rows);
+    stamp(kP2End);
+    head_barrier(a, bh);
+  }
+  __device__ static void put(const AttentionProblem& p, const att::v093::Pieces& a, int bh, float* pbig) {
+    stamp(kP3PWaited);
+    SoftmaxRowsThenP::put(p, a, bh, pbig);
+    stamp(kP3PReady);
+  }
+  __device__ static void mark(int event) { StampedHalfSplitOfP::mark(event); }
+};
+
 // v050::launch_planned as v082, v089, v090 and v092 call it, with stamped
 // policies (at D >= 8192 it takes the triggered softmax and the wgmma
 // phase 3: main() refuses other D); kBulk: v090's phase 3.
@@ -162,14 +186,14 @@ int main(int argc, char** argv) {
   const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
   const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
   const std::string version = argc > 3 ? argv[3] : "v082";
-  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092")) {
+  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092" && version != "v093")) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090 or v092 (got %s %s %s)\n",
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or v093 (got %s %s %s)\n",
                  argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
     return 2;
   }
-  const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092";
+  const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -177,7 +201,7 @@ int main(int argc, char** argv) {
   fuselab::DeviceBuffer q(n * sizeof(float)), k(n * sizeof(float)), v(n * sizeof(float)), o(n * sizeof(float)),
       o_ref(n * sizeof(float)), stamps(sizeof(std::uint64_t) * kEvents * kMaxBlocks),
       step(sizeof(std::uint64_t));
-  fuselab::DeviceBuffer ws(att::v082::workspace_bytes(p)), ws_ref(att::v082::workspace_bytes(p));
+  fuselab::DeviceBuffer ws(att::v093::workspace_bytes(p)), ws_ref(att::v093::workspace_bytes(p));  // v082's and more
   p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>();
   int sms = 0;
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -202,12 +226,17 @@ int main(int argc, char** argv) {
     if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
     else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
     else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
+    else if (v093)
+      att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
+                             StampedPartialsOut<att::v050::TriggeredPartialsOut>, StampedSoftmaxRows>(
+          p, att::v002::NoPe{}, ws.get(), s);
     else launch_stamped<att::v050::TriggeredPartialsOut>(p, pl, ws.get(), s);
   };
   const fuselab::LaunchFn plain = [&](cudaStream_t s) {
     if (v089) att::v089::launch(p_ref, ws_ref.get(), s);
     else if (v090) att::v090::launch(p_ref, ws_ref.get(), s);
     else if (v092) att::v092::launch(p_ref, ws_ref.get(), s);
+    else if (v093) att::v093::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

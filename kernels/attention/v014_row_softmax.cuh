@@ -33,41 +33,56 @@ using v002::kS;
 
 inline constexpr int kSplit = 4;  // threads per score in phase 2
 
-// Phase 2 for score row i of head bh: thread (j, q) of kS x kSplit threads
-// (v026 runs it in one launch, after a grid barrier: plain loads, since
-// the partials were written by the same launch).
-// kInFlight (v029): 0 is v014's loop; N > 0 loads N of the thread's
-// partials before adding them (in the same order), so N loads are in flight.
-// kCoherent (v050): the partials read through L2 only (ld.global.cg), for a
-// phase 2 that runs beside phase 1. Plain loads after the wait are sound as
-// well, as long as the pointer is not const __restrict__ (launch_config.cuh).
-template <int kInFlight = 0, bool kCoherent = false>
-__device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
-                                            int bh, int j, int q) {
-  static_assert(!kCoherent || kInFlight > 0, "coherent reads: the in-flight loop only");
-  __shared__ double sums[kSplit][kS];
-  __shared__ float red[2];
-  const bool visible = j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
-  double sum = 0.0;
-  if (visible) {
-    const float* src = part + std::size_t(bh) * chunks * kS * kS + i * kS + j;
-    if constexpr (kInFlight == 0) {
-#pragma unroll 4
-      for (int c = q; c < chunks; c += kSplit) sum += double(src[std::size_t(c) * kS * kS]);
-    } else {
-      for (int c0 = q; c0 < chunks; c0 += kSplit * kInFlight) {
-        float v[kInFlight];
+// Whether score (i, j) enters row i's softmax (a key, not masked).
+__device__ __forceinline__ bool score_visible(const AttentionProblem& p, int i, int j) {
+  return j < p.Sk && (!p.causal || p.k_offset + j <= p.q_offset + i);
+}
+
+// Where score (i, j)'s partials begin: chunk c's lies c * kS * kS floats on.
+__device__ __forceinline__ const float* partials_of(const float* part, int chunks, int i, int bh, int j) {
+  return part + std::size_t(bh) * chunks * kS * kS + i * kS + j;
+}
+
+// kInFlight of a thread's partials (chunks c0, c0 + kSplit, ...; 0 past the
+// last chunk) loaded before any is added (v029). kCoherent (v050): through
+// L2 only (ld.global.cg).
+template <int kInFlight, bool kCoherent>
+struct PartialsInFlight {
+  float v[kInFlight];
+  __device__ __forceinline__ void load(const float* src, int c0, int chunks) {
 #pragma unroll
-        for (int u = 0; u < kInFlight; ++u) {
-          const int c = c0 + kSplit * u;
-          if constexpr (kCoherent) v[u] = c < chunks ? __ldcg(src + std::size_t(c) * kS * kS) : 0.f;
-          else v[u] = c < chunks ? src[std::size_t(c) * kS * kS] : 0.f;
-        }
-#pragma unroll
-        for (int u = 0; u < kInFlight; ++u) sum += double(v[u]);  // + 0.0 past the last chunk: no change
-      }
+    for (int u = 0; u < kInFlight; ++u) {
+      const int c = c0 + kSplit * u;
+      if constexpr (kCoherent) v[u] = c < chunks ? __ldcg(src + std::size_t(c) * kS * kS) : 0.f;
+      else v[u] = c < chunks ? src[std::size_t(c) * kS * kS] : 0.f;
     }
   }
+  __device__ __forceinline__ double add_to(double sum) const {
+#pragma unroll
+    for (int u = 0; u < kInFlight; ++u) sum += double(v[u]);  // + 0.0 past the last chunk: no change
+    return sum;
+  }
+};
+
+// sum plus the thread's partials from chunk c0 on (c0, c0 + kSplit, ...),
+// kInFlight at a time.
+template <int kInFlight, bool kCoherent>
+__device__ __forceinline__ double add_partials(const float* src, int c0, int chunks, double sum) {
+  for (; c0 < chunks; c0 += kSplit * kInFlight) {
+    PartialsInFlight<kInFlight, kCoherent> batch;
+    batch.load(src, c0, chunks);
+    sum = batch.add_to(sum);
+  }
+  return sum;
+}
+
+// Row i's softmax from thread (j, q)'s sum of score (i, j)'s partials (0
+// where the score is not visible): the kSplit sums are added in q order,
+// and the q == 0 threads store P's row. Every thread of the block calls it.
+__device__ __forceinline__ void store_row_softmax(const AttentionProblem& p, bool visible, double sum, float* P, int i,
+                                                  int bh, int j, int q) {
+  __shared__ double sums[kSplit][kS];
+  __shared__ float red[2];
   sums[q][j] = sum;
   __syncthreads();
   double total = 0.0;
@@ -87,6 +102,32 @@ __device__ __forceinline__ void softmax_row(const AttentionProblem& p, const flo
   __syncthreads();
   l = red[0] + red[1];
   if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+}
+
+// Phase 2 for score row i of head bh: thread (j, q) of kS x kSplit threads
+// (v026 runs it in one launch, after a grid barrier: plain loads, since
+// the partials were written by the same launch).
+// kInFlight (v029): 0 is v014's loop; N > 0 loads N of the thread's
+// partials before adding them (in the same order), so N loads are in flight.
+// kCoherent (v050): the partials read through L2 only (ld.global.cg), for a
+// phase 2 that runs beside phase 1. Plain loads after the wait are sound as
+// well, as long as the pointer is not const __restrict__ (launch_config.cuh).
+template <int kInFlight = 0, bool kCoherent = false>
+__device__ __forceinline__ void softmax_row(const AttentionProblem& p, const float* part, int chunks, float* P, int i,
+                                            int bh, int j, int q) {
+  static_assert(!kCoherent || kInFlight > 0, "coherent reads: the in-flight loop only");
+  const bool visible = score_visible(p, i, j);
+  double sum = 0.0;
+  if (visible) {
+    const float* src = partials_of(part, chunks, i, bh, j);
+    if constexpr (kInFlight == 0) {
+#pragma unroll 4
+      for (int c = q; c < chunks; c += kSplit) sum += double(src[std::size_t(c) * kS * kS]);
+    } else {
+      sum = add_partials<kInFlight, kCoherent>(src, q, chunks, sum);
+    }
+  }
+  store_row_softmax(p, visible, sum, P, i, bh, j, q);
 }
 
 // Phase 2: grid (Sq, B*Hq), block (kS, kSplit): thread (j, q) of row i.

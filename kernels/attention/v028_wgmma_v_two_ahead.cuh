@@ -56,6 +56,26 @@ __device__ __forceinline__ void mark(int event) {
   if constexpr (HasMark<PSource>::value) PSource::mark(event);
 }
 
+// What pv_kernel's P argument is: PSource::Arg where the source declares one
+// (v093: the workspace's pieces), else P itself.
+template <class T, class = void>
+struct PArgOf {
+  using type = const float*;
+};
+template <class T>
+struct PArgOf<T, std::void_t<typename T::Arg>> {
+  using type = typename T::Arg;
+};
+
+// A source with Rows (v093) takes phase 2's softmax itself: it is handed
+// the grid wait (phase 1 complete), loads its rows' partials
+// (load_rows), and finishes them (finish_rows) only once V is in flight
+// behind those loads; P is then complete for the block's head.
+template <class T, class = void>
+struct TakesRows : std::false_type {};
+template <class T>
+struct TakesRows<T, std::void_t<typename T::Rows>> : std::true_type {};
+
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
@@ -68,10 +88,11 @@ __device__ __forceinline__ void mark(int event) {
 // told kMarkStart as the block begins, kMarkLanded + i as V of its i-th step
 // has landed and kMarkDone after its last stores; other sources compile as
 // before.
+// P is PArgOf<PSource>'s type (const float* but for v093's source).
 template <Tf32Split kSplit = Tf32Split::kRound, bool kDirectO = false, bool kPipelined = false,
           class PSource = SplitOfP, bool kLeanLoads = false>
 __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
-    pv_kernel(const AttentionProblem p, const float* P, int nsub, int spb) {
+    pv_kernel(const AttentionProblem p, typename PArgOf<PSource>::type P, int nsub, int spb) {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   extern __shared__ __align__(128) float smem[];
   float* pbig = smem;  // then P small, then V buffers 0 and 1
@@ -90,9 +111,18 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     }
   };
   mark<PSource>(kMarkStart);
-  load_or_skip(s_begin);  // V does not depend on phase 2
-  load_or_skip(s_begin + 1);
-  cudaGridDependencySynchronize();  // P is complete and visible
+  if constexpr (TakesRows<PSource>::value) {
+    cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
+    typename PSource::Rows rows;
+    PSource::load_rows(p, P, bh, rows);
+    load_or_skip(s_begin);  // queued behind the partials' loads
+    load_or_skip(s_begin + 1);
+    PSource::finish_rows(p, P, bh, rows);  // P of head bh is complete and visible
+  } else {
+    load_or_skip(s_begin);  // V does not depend on phase 2
+    load_or_skip(s_begin + 1);
+    cudaGridDependencySynchronize();  // P is complete and visible
+  }
   PSource::put(p, P, bh, pbig);
   fence_proxy_async_shared();
   for (int s = s_begin; s < s_end; ++s) {
