@@ -1,15 +1,15 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090 or v092 (phase 1: partial
-// scores; phase 2: the row softmax; phase 3: P V; each later launch
-// programmatic) run on 1x4x64xD (D = 16384 unless given), through
-// v050::launch_planned with stamping policies, or v093's two (phase 2 in
-// phase 3's blocks) through its launch_with: %globaltimer stamps taken by
-// thread 0 of every block:
+// three launches of attention v082, v089, v090, v092 or v094 (phase 1:
+// partial scores; phase 2: the row softmax; phase 3: P V; each later launch
+// programmatic), through v050::launch_planned, or the two of v093 or v095
+// (phase 2 in phase 3's blocks), through v093's launch_with, run with
+// stamping policies on 1x4x64xD (D = 16384 unless given): %globaltimer
+// stamps taken by thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
 //            sent to L2 first)                     its Out policy;
 //   phase 2  waited (phase 1 complete), end        its RowHooks (v092: V sent
 //                                                  to L2 after the wait;
-//                                                  v093: its rows stored,
+//                                                  v093, v095: rows stored,
 //                                                  by phase 3's blocks);
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
@@ -22,7 +22,7 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit,
 // and the timer's resolution.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -48,6 +48,8 @@
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/attention/v092_v_to_l2_after_phase1.cuh"
 #include "kernels/attention/v093_softmax_in_phase3.cuh"
+#include "kernels/attention/v094_p_before_v.cuh"
+#include "kernels/attention/v095_softmax_in_phase3_p_before_v.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -111,10 +113,13 @@ struct StampedRowHooks {
   }
 };
 
-struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
-  __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
+// Phase 3's source (v082's; v094's), stamped: P's events, and v028's marks.
+template <class Base>
+struct StampedP : Base {
+  template <class Arg>
+  __device__ static void put(const AttentionProblem& p, const Arg& P, int bh, float* pbig) {
     stamp(kP3PWaited);
-    CoherentHalfSplitOfP::put(p, P, bh, pbig);
+    Base::put(p, P, bh, pbig);
     stamp(kP3PReady);
   }
   __device__ static void mark(int event) {
@@ -122,32 +127,30 @@ struct StampedHalfSplitOfP : att::v082::CoherentHalfSplitOfP {
   }
 };
 
-// v093's source: phase 2's events as its rows are taken, P's as v082's.
-struct StampedSoftmaxRows : att::v093::SoftmaxRowsThenP {
+// v093's and v095's sources: phase 2's events as their rows are taken, and
+// StampedP's.
+template <class Base>
+struct StampedRows : StampedP<Base> {
+  using Rows = typename Base::Rows;
   __device__ static void load_rows(const AttentionProblem& p, const att::v093::Pieces& a, int bh, Rows& rows) {
     stamp(kP2Waited);
-    SoftmaxRowsThenP::load_rows(p, a, bh, rows);
+    Base::load_rows(p, a, bh, rows);
   }
   __device__ static void finish_rows(const AttentionProblem& p, const att::v093::Pieces& a, int bh,
                                      const Rows& rows) {
-    store_rows(p, a, bh, rows);
+    Base::store_rows(p, a, bh, rows);
     stamp(kP2End);
-    head_barrier(a, bh);
+    Base::head_barrier(a, bh);
   }
-  __device__ static void put(const AttentionProblem& p, const att::v093::Pieces& a, int bh, float* pbig) {
-    stamp(kP3PWaited);
-    SoftmaxRowsThenP::put(p, a, bh, pbig);
-    stamp(kP3PReady);
-  }
-  __device__ static void mark(int event) { StampedHalfSplitOfP::mark(event); }
 };
 
-// v050::launch_planned as v082, v089, v090 and v092 call it, with stamped
-// policies (at D >= 8192 it takes the triggered softmax and the wgmma
-// phase 3: main() refuses other D); kBulk: v090's phase 3.
-template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks>
+// v050::launch_planned as v082, v089, v090, v092 and v094 call it, with
+// stamped policies (at D >= 8192 it takes the triggered softmax and the
+// wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
+template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks,
+          class Source = att::v082::CoherentHalfSplitOfP>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
-  using PSource = StampedHalfSplitOfP;
+  using PSource = StampedP<Source>;
   constexpr att::v050::PvLauncher kLaunchPv =
       kBulk ? &att::v090::launch_pv<PSource> : &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
   att::v050::launch_planned<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64, PSource,
@@ -186,14 +189,16 @@ int main(int argc, char** argv) {
   const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
   const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
   const std::string version = argc > 3 ? argv[3] : "v082";
-  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092" && version != "v093")) {
+  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092" && version != "v093" &&
+                                           version != "v094" && version != "v095")) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or v093 (got %s %s %s)\n",
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092, v093, v094 or v095 (got %s %s %s)\n",
                  argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
     return 2;
   }
-  const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093";
+  const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
+             v094 = version == "v094", v095 = version == "v095";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -226,10 +231,17 @@ int main(int argc, char** argv) {
     if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
     else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
     else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
+    else if (v094)
+      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v094::HalfSplitOfPThenV>(
+          p, pl, ws.get(), s);
     else if (v093)
       att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
-                             StampedPartialsOut<att::v050::TriggeredPartialsOut>, StampedSoftmaxRows>(
-          p, att::v002::NoPe{}, ws.get(), s);
+                             StampedPartialsOut<att::v050::TriggeredPartialsOut>,
+                             StampedRows<att::v093::SoftmaxRowsThenP>>(p, att::v002::NoPe{}, ws.get(), s);
+    else if (v095)
+      att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
+                             StampedPartialsOut<att::v050::TriggeredPartialsOut>,
+                             StampedRows<att::v095::SoftmaxRowsThenPThenV>>(p, att::v002::NoPe{}, ws.get(), s);
     else launch_stamped<att::v050::TriggeredPartialsOut>(p, pl, ws.get(), s);
   };
   const fuselab::LaunchFn plain = [&](cudaStream_t s) {
@@ -237,6 +249,8 @@ int main(int argc, char** argv) {
     else if (v090) att::v090::launch(p_ref, ws_ref.get(), s);
     else if (v092) att::v092::launch(p_ref, ws_ref.get(), s);
     else if (v093) att::v093::launch(p_ref, ws_ref.get(), s);
+    else if (v094) att::v094::launch(p_ref, ws_ref.get(), s);
+    else if (v095) att::v095::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

@@ -76,6 +76,13 @@ struct TakesRows : std::false_type {};
 template <class T>
 struct TakesRows<T, std::void_t<typename T::Rows>> : std::true_type {};
 
+// A source with kVAfterP = true (v094, v095) has V put in flight only once
+// P is in shared memory, so that P's loads queue behind no V.
+template <class T, class = void>
+struct VAfterP : std::false_type {};
+template <class T>
+struct VAfterP<T, std::enable_if_t<T::kVAfterP>> : std::true_type {};
+
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
@@ -110,20 +117,24 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
       cp_async_commit();
     }
   };
+  constexpr bool kVFirst = !VAfterP<PSource>::value;
+  auto load_first_steps = [&] {
+    load_or_skip(s_begin);
+    load_or_skip(s_begin + 1);
+  };
   mark<PSource>(kMarkStart);
   if constexpr (TakesRows<PSource>::value) {
     cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
     typename PSource::Rows rows;
     PSource::load_rows(p, P, bh, rows);
-    load_or_skip(s_begin);  // queued behind the partials' loads
-    load_or_skip(s_begin + 1);
-    PSource::finish_rows(p, P, bh, rows);  // P of head bh is complete and visible
+    if constexpr (kVFirst) load_first_steps();  // queued behind the partials' loads
+    PSource::finish_rows(p, P, bh, rows);       // P of head bh is complete and visible
   } else {
-    load_or_skip(s_begin);  // V does not depend on phase 2
-    load_or_skip(s_begin + 1);
-    cudaGridDependencySynchronize();  // P is complete and visible
+    if constexpr (kVFirst) load_first_steps();  // V does not depend on phase 2
+    cudaGridDependencySynchronize();            // P is complete and visible
   }
   PSource::put(p, P, bh, pbig);
+  if constexpr (!kVFirst) load_first_steps();
   fence_proxy_async_shared();
   for (int s = s_begin; s < s_end; ++s) {
     float* v = vbuf + ((s - s_begin) & 1) * kVFloats;
