@@ -1,16 +1,17 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
 // three launches of attention v082, v089, v090, v092 or v094 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
-// programmatic), through v050::launch_planned, or the two of v093 or v095
-// (phase 2 in phase 3's blocks), through v093's launch_with, run with
+// programmatic), through v050::launch_planned, or the two of v093, v095 or
+// v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
 // stamping policies on 1x4x64xD (D = 16384 unless given): %globaltimer
 // stamps taken by thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
 //            sent to L2 first)                     its Out policy;
 //   phase 2  waited (phase 1 complete), end        its RowHooks (v092: V sent
 //                                                  to L2 after the wait;
-//                                                  v093, v095: rows stored,
-//                                                  by phase 3's blocks);
+//                                                  v093, v095, v096: rows
+//                                                  stored, by phase 3's
+//                                                  blocks);
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
@@ -22,7 +23,7 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit,
 // and the timer's resolution.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -50,6 +51,7 @@
 #include "kernels/attention/v093_softmax_in_phase3.cuh"
 #include "kernels/attention/v094_p_before_v.cuh"
 #include "kernels/attention/v095_softmax_in_phase3_p_before_v.cuh"
+#include "kernels/attention/v096_no_hot_lines.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -127,7 +129,7 @@ struct StampedP : Base {
   }
 };
 
-// v093's and v095's sources: phase 2's events as their rows are taken, and
+// v093's, v095's and v096's sources: phase 2's events as their rows are taken, and
 // StampedP's.
 template <class Base>
 struct StampedRows : StampedP<Base> {
@@ -190,15 +192,15 @@ int main(int argc, char** argv) {
   const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
   const std::string version = argc > 3 ? argv[3] : "v082";
   if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092" && version != "v093" &&
-                                           version != "v094" && version != "v095")) {
+                                           version != "v094" && version != "v095" && version != "v096")) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092, v093, v094 or v095 (got %s %s %s)\n",
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or v093-v096 (got %s %s %s)\n",
                  argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
-             v094 = version == "v094", v095 = version == "v095";
+             v094 = version == "v094", v095 = version == "v095", v096 = version == "v096";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -206,7 +208,7 @@ int main(int argc, char** argv) {
   fuselab::DeviceBuffer q(n * sizeof(float)), k(n * sizeof(float)), v(n * sizeof(float)), o(n * sizeof(float)),
       o_ref(n * sizeof(float)), stamps(sizeof(std::uint64_t) * kEvents * kMaxBlocks),
       step(sizeof(std::uint64_t));
-  fuselab::DeviceBuffer ws(att::v093::workspace_bytes(p)), ws_ref(att::v093::workspace_bytes(p));  // v082's and more
+  fuselab::DeviceBuffer ws(att::v096::workspace_bytes(p)), ws_ref(att::v096::workspace_bytes(p));  // every version's
   p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>();
   int sms = 0;
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -242,6 +244,10 @@ int main(int argc, char** argv) {
       att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
                              StampedPartialsOut<att::v050::TriggeredPartialsOut>,
                              StampedRows<att::v095::SoftmaxRowsThenPThenV>>(p, att::v002::NoPe{}, ws.get(), s);
+    else if (v096)
+      att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
+                             StampedPartialsOut<att::v050::TriggeredPartialsOut>, StampedRows<att::v096::Source>>(
+          p, att::v002::NoPe{}, ws.get(), s);
     else launch_stamped<att::v050::TriggeredPartialsOut>(p, pl, ws.get(), s);
   };
   const fuselab::LaunchFn plain = [&](cudaStream_t s) {
@@ -251,6 +257,7 @@ int main(int argc, char** argv) {
     else if (v093) att::v093::launch(p_ref, ws_ref.get(), s);
     else if (v094) att::v094::launch(p_ref, ws_ref.get(), s);
     else if (v095) att::v095::launch(p_ref, ws_ref.get(), s);
+    else if (v096) att::v096::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

@@ -79,8 +79,11 @@ __device__ __forceinline__ double add_partials(const float* src, int c0, int chu
 // Row i's softmax from thread (j, q)'s sum of score (i, j)'s partials (0
 // where the score is not visible): the kSplit sums are added in q order,
 // and the q == 0 threads store P's row. Every thread of the block calls it.
+// kCopies > 1 (v096): the row is stored into kCopies copies of P,
+// copy_floats apart, copy r by the threads q == r % kSplit.
+template <int kCopies = 1>
 __device__ __forceinline__ void store_row_softmax(const AttentionProblem& p, bool visible, double sum, float* P, int i,
-                                                  int bh, int j, int q) {
+                                                  int bh, int j, int q, std::size_t copy_floats = 0) {
   __shared__ double sums[kSplit][kS];
   __shared__ float red[2];
   sums[q][j] = sum;
@@ -101,7 +104,12 @@ __device__ __forceinline__ void store_row_softmax(const AttentionProblem& p, boo
   if (lane == 0 && q == 0) red[w] = l;
   __syncthreads();
   l = red[0] + red[1];
-  if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+  if constexpr (kCopies == 1) {
+    if (q == 0) P[(std::size_t(bh) * kS + i) * kS + j] = l > 0.f ? e / l : 0.f;
+  } else {
+    const float value = l > 0.f ? e / l : 0.f;
+    for (int r = q; r < kCopies; r += kSplit) P[r * copy_floats + (std::size_t(bh) * kS + i) * kS + j] = value;
+  }
 }
 
 // Phase 2 for score row i of head bh: thread (j, q) of kS x kSplit threads

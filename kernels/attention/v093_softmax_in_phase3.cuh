@@ -59,8 +59,14 @@ struct Pieces {
   int chunks;                // phase 1's chunks per head
 };
 
-// Phase 3's P source (v028's PSource interface, with Rows).
-struct SoftmaxRowsThenP {
+inline std::size_t head_words_offset(const AttentionProblem& p) { return align_up(v082::workspace_bytes(p), 256); }
+
+// Phase 3's P source (v028's PSource interface, with Rows). kWordStride:
+// words from one head's barrier word to the next (v096: one per 128-byte
+// line); kCopies: copies of P, each block reading copy blockIdx.x % kCopies
+// (v096: 16, after the head words; 1: v082's P).
+template <int kWordStride = 1, int kCopies = 1>
+struct SoftmaxRowsThenPOf {
   using Arg = Pieces;
   static constexpr bool kHalves = true;
   using Layout = v082::CoherentHalfSplitOfP::Layout;
@@ -72,6 +78,9 @@ struct SoftmaxRowsThenP {
 
   __device__ static int j() { return int(threadIdx.x) % kS; }
   __device__ static int q() { return int(threadIdx.x) / kS; }
+  __host__ __device__ static std::size_t copy_floats(const AttentionProblem& p) {
+    return std::size_t(p.B) * p.Hq * kS * kS;
+  }
 
   __device__ static void load_rows(const AttentionProblem& p, const Pieces& a, int bh, Rows& rows) {
     const int i = blockIdx.x;
@@ -91,13 +100,13 @@ struct SoftmaxRowsThenP {
                                                         rows.first.add_to(0.0))
                   : v014::add_partials<kInFlight, true>(src, q(), a.chunks, 0.0);
       }
-      v014::store_row_softmax(p, visible, sum, a.P, i, bh, j(), q());
+      v014::store_row_softmax<kCopies>(p, visible, sum, a.P, i, bh, j(), q(), copy_floats(p));
     }
   }
 
   // Every block of head bh has stored its rows: P of the head is complete.
   __device__ static void head_barrier(const Pieces& a, int bh) {
-    counting_barrier(a.head_words + bh, gridDim.x, blockIdx.x == 0);
+    counting_barrier(a.head_words + bh * kWordStride, gridDim.x, blockIdx.x == 0);
   }
 
   __device__ static void finish_rows(const AttentionProblem& p, const Pieces& a, int bh, const Rows& rows) {
@@ -106,19 +115,31 @@ struct SoftmaxRowsThenP {
   }
 
   __device__ static void put(const AttentionProblem& p, const Pieces& a, int bh, float* pbig) {
-    v082::CoherentHalfSplitOfP::put(p, a.P, bh, pbig);
+    if constexpr (kCopies == 1) v082::CoherentHalfSplitOfP::put(p, a.P, bh, pbig);
+    else v082::CoherentHalfSplitOfP::put(p, a.P + (blockIdx.x % kCopies) * copy_floats(p), bh, pbig);
+  }
+
+  // Host: the workspace's pieces, and its size.
+  static std::size_t copies_offset(const AttentionProblem& p) {
+    return align_up(head_words_offset(p) + std::size_t(p.B) * p.Hq * kWordStride * sizeof(unsigned int), 256);
+  }
+  static std::size_t workspace_bytes(const AttentionProblem& p) {
+    return kCopies == 1 ? head_words_offset(p) + std::size_t(p.B) * p.Hq * kWordStride * sizeof(unsigned int)
+                        : copies_offset(p) + kCopies * copy_floats(p) * sizeof(float);
+  }
+  static Pieces pieces(const AttentionProblem& p, const v013::Buffers& buf, void* workspace, int chunks) {
+    char* base = static_cast<char*>(workspace);
+    return {buf.part, kCopies == 1 ? buf.P : reinterpret_cast<float*>(base + copies_offset(p)),
+            reinterpret_cast<unsigned int*>(base + head_words_offset(p)), chunks};
   }
 };
+using SoftmaxRowsThenP = SoftmaxRowsThenPOf<>;
 
 template <class PSource>
 inline constexpr auto kPhase3Of = &v028::pv_kernel<v030::kSplit, true, false, PSource, true>;
 inline constexpr auto kPhase3 = kPhase3Of<SoftmaxRowsThenP>;
 
-inline std::size_t head_words_offset(const AttentionProblem& p) { return align_up(v082::workspace_bytes(p), 256); }
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) {
-  return head_words_offset(p) + std::size_t(p.B) * p.Hq * sizeof(unsigned int);
-}
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return SoftmaxRowsThenP::workspace_bytes(p); }
 
 // Out: phase 1's end (v050's trigger); PSource: SoftmaxRowsThenP's
 // interface (fuselab_probe_split_d_timeline stamps both).
@@ -136,9 +157,7 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
   const v002::Plan pl = v002::make_plan<Pe::kPaired>(p);
   const v013::Buffers buf = v017::launch_phase1_kernel<v081::HalfCores64>(
       v050::kPhase1<Pe, Loader, 1, v081::HalfCores64, Out>, p, pe, pl, workspace, stream);
-  const Pieces pieces{buf.part, buf.P,
-                      reinterpret_cast<unsigned int*>(static_cast<char*>(workspace) + head_words_offset(p)),
-                      pl.chunks1};
+  const Pieces pieces = PSource::pieces(p, buf, workspace, pl.chunks1);
   set_max_dynamic_smem(kPv, int(v028::kSmemBytes));
   launch_dependent(kPv, dim3(pl3.chunks, unsigned(p.B) * p.Hq), dim3(v002::kThreads), v028::kSmemBytes, stream, p,
                    pieces, pl3.nsub, pl3.spb);
