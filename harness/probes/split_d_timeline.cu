@@ -23,7 +23,14 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit,
 // and the timer's resolution.
+// With `once D VERSION`, nothing is stamped or timed: for a profiler that
+// leaves the caches as the program leaves them (ncu --cache-control none
+// --replay-mode application), the version runs once after the timer's flush
+// (dirty, as timed), then once after the flush and a read R of twice the L2
+// size that replaces the flush's dirty lines with clean ones (clean), so
+// that each launch's DRAM write counter says whose lines went back.
 //   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096]
+//   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -166,6 +173,17 @@ __global__ void hash_fill(float* x, std::size_t n, unsigned salt) {
     x[i] = float((unsigned(i) * 2654435761u + salt) % 2001u) * 1e-3f - 1.f;
 }
 
+// Reads x (n4 float4s) once; sink keeps the reads.
+__global__ void read_all(const float4* __restrict__ x, std::size_t n4, float* sink) {
+  float acc = 0.f;
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x) {
+    const float4 v = x[i];
+    acc += v.x + v.y + v.z + v.w;
+  }
+  if (acc == 1.2345f) *sink = acc;  // never, but the compiler cannot know
+}
+
 // The smallest step by which %globaltimer advances, ns.
 __global__ void timer_step(std::uint64_t* out) {
   std::uint64_t best = ~0ull, last = globaltimer();
@@ -188,15 +206,19 @@ double median_of(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
-  const int samples = argc > 2 ? std::atoi(argv[2]) : 31;
-  const std::string version = argc > 3 ? argv[3] : "v082";
-  if (D < 8192 || D % 128 != 0 || samples < 1 || (version != "v082" && version != "v089" && version != "v090" && version != "v092" && version != "v093" &&
-                                           version != "v094" && version != "v095" && version != "v096")) {
+  const bool once = argc > 1 && std::string(argv[1]) == "once";
+  const int first = once ? 2 : 1;  // where D is
+  const int D = argc > first ? std::atoi(argv[first]) : 16384;
+  const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
+  const int at_version = first + (once ? 1 : 2);
+  const std::string version = argc > at_version ? argv[at_version] : "v082";
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096"};
+  if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
-                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or v093-v096 (got %s %s %s)\n",
-                 argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "", version.c_str());
+                 "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
+                 "v093-v096 (got D %d, samples %d, version %s)\n",
+                 D, samples, version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
@@ -260,6 +282,29 @@ int main(int argc, char** argv) {
     else if (v096) att::v096::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
+
+  if (once) {
+    int device = 0, l2 = 0;
+    FUSELAB_CUDA_CHECK(cudaGetDevice(&device));
+    FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+    fuselab::DeviceBuffer r(2 * std::size_t(l2)), sink(sizeof(float));
+    fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(r.get<float>(), r.bytes() / sizeof(float));
+    const fuselab::ColdTimer timer(stream, [&](cudaStream_t s) {  // for its flush; its launch does nothing
+      hash_fill<<<1, 32, 0, s>>>(o.get<float>(), 0, 0u);
+      FUSELAB_LAUNCH_CHECK();
+    });
+    timer.flush(stream);
+    plain(stream);  // dirty: as timed
+    timer.flush(stream);
+    read_all<<<sms * 8, 512, 0, stream>>>(r.get<float4>(), r.bytes() / sizeof(float4), sink.get<float>());
+    FUSELAB_LAUNCH_CHECK();
+    plain(stream);  // clean
+    FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
+    std::printf("ran attention %s at 1x4x64x%d once after the flush, then once after the flush and R\n",
+                version.c_str(), D);
+    FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
+    return 0;
+  }
 
   std::vector<std::vector<double>> earliest(kEvents), middle(kEvents), latest(kEvents);
   std::vector<double> times;
