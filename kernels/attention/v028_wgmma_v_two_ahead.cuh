@@ -67,10 +67,10 @@ struct PArgOf<T, std::void_t<typename T::Arg>> {
   using type = typename T::Arg;
 };
 
-// A source with Rows (v093) takes phase 2's softmax itself: it is handed
-// the grid wait (phase 1 complete), loads its rows' partials
-// (load_rows), and finishes them (finish_rows) only once V is in flight
-// behind those loads; P is then complete for the block's head.
+// A source with Rows (v093) takes phase 2's softmax itself: after the grid
+// wait (phase 1 complete) it loads its rows' partials (load_rows), V is put
+// in flight behind those loads (unless VAfterP), and finish_rows stores the
+// rows and returns once P of the block's head is complete.
 template <class T, class = void>
 struct TakesRows : std::false_type {};
 template <class T>
