@@ -1,5 +1,5 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090, v092 or v094 (phase 1:
+// three launches of attention v082, v089, v090, v092, v094 or v097 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
 // v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
@@ -21,15 +21,15 @@
 // it. For each event the table gives the earliest, median and latest block,
 // in µs after the earliest phase-1 begin, each the median over the samples.
 // Also printed: the cold median of the stamped pipeline and of the version
-// itself (what the stamps cost), whether their outputs agree bit for bit,
-// and the timer's resolution.
+// itself (what the stamps cost), whether their outputs agree bit for bit
+// (and their largest difference), and the timer's resolution.
 // With `once D VERSION`, nothing is stamped or timed: for a profiler that
 // leaves the caches as the program leaves them (ncu --cache-control none
 // --replay-mode application), the version runs once after the timer's flush
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -59,6 +59,7 @@
 #include "kernels/attention/v094_p_before_v.cuh"
 #include "kernels/attention/v095_softmax_in_phase3_p_before_v.cuh"
 #include "kernels/attention/v096_no_hot_lines.cuh"
+#include "kernels/attention/v097_phase1_pooled_tail.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -153,7 +154,7 @@ struct StampedRows : StampedP<Base> {
   }
 };
 
-// v050::launch_planned as v082, v089, v090, v092 and v094 call it, with
+// v050::launch_planned as v082, v089, v090, v092, v094 and v097 call it, with
 // stamped policies (at D >= 8192 it takes the triggered softmax and the
 // wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
 template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks,
@@ -212,17 +213,18 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v096 (got D %d, samples %d, version %s)\n",
+                 "v093-v097 (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
-             v094 = version == "v094", v095 = version == "v095", v096 = version == "v096";
+             v094 = version == "v094", v095 = version == "v095", v096 = version == "v096",
+             v097 = version == "v097";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -230,7 +232,10 @@ int main(int argc, char** argv) {
   fuselab::DeviceBuffer q(n * sizeof(float)), k(n * sizeof(float)), v(n * sizeof(float)), o(n * sizeof(float)),
       o_ref(n * sizeof(float)), stamps(sizeof(std::uint64_t) * kEvents * kMaxBlocks),
       step(sizeof(std::uint64_t));
-  fuselab::DeviceBuffer ws(att::v096::workspace_bytes(p)), ws_ref(att::v096::workspace_bytes(p));  // every version's
+  const std::size_t ws_bytes = std::max(att::v096::workspace_bytes(p), att::v097::workspace_bytes(p));  // every version's
+  fuselab::DeviceBuffer ws(ws_bytes), ws_ref(ws_bytes);
+  FUSELAB_CUDA_CHECK(cudaMemset(ws.get(), 0, ws_bytes));  // v097's pool counts start at zero, as the harness's do
+  FUSELAB_CUDA_CHECK(cudaMemset(ws_ref.get(), 0, ws_bytes));
   p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>();
   int sms = 0;
   FUSELAB_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -255,6 +260,7 @@ int main(int argc, char** argv) {
     if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
     else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
     else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
+    else if (v097) launch_stamped<att::v097::PooledTailOut, false, att::v097::EmptyPool>(p, pl, ws.get(), s);
     else if (v094)
       launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v094::HalfSplitOfPThenV>(
           p, pl, ws.get(), s);
@@ -280,6 +286,7 @@ int main(int argc, char** argv) {
     else if (v094) att::v094::launch(p_ref, ws_ref.get(), s);
     else if (v095) att::v095::launch(p_ref, ws_ref.get(), s);
     else if (v096) att::v096::launch(p_ref, ws_ref.get(), s);
+    else if (v097) att::v097::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 
@@ -336,11 +343,13 @@ int main(int argc, char** argv) {
   FUSELAB_CUDA_CHECK(cudaMemcpy(b.data(), o_ref.get(), n * sizeof(float), cudaMemcpyDeviceToHost));
   const bool same = std::equal(a.begin(), a.end(), b.begin(),
                                [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; });
+  float largest = 0.f;  // v097's partials are sums in an order that varies: they agree to rounding
+  for (std::size_t i = 0; i < n; ++i) largest = std::max(largest, std::fabs(a[i] - b[i]));
 
   std::printf("1x4x64x%d, attention %s's pipeline; %d cold samples; %%globaltimer step %llu ns\n", D,
               version.c_str(), samples, static_cast<unsigned long long>(step_ns));
-  std::printf("cold median: stamped %.2f us, %s itself %.2f us; outputs %s\n", median_of(times), version.c_str(),
-              plain_us, same ? "bit-identical" : "DIFFER");
+  std::printf("cold median: stamped %.2f us, %s itself %.2f us; outputs %s (largest difference %.3g)\n",
+              median_of(times), version.c_str(), plain_us, same ? "bit-identical" : "DIFFER", largest);
   std::printf("first phase-1 begin to last phase-3 done (median): %.2f us\n\n", median_of(latest[kP3Done]));
   std::printf("| event (us after the first phase-1 begin) | earliest block | median block | latest block | blocks |\n"
               "|---|---:|---:|---:|---:|\n");

@@ -70,7 +70,7 @@ inline Plan make_plan(const AttentionProblem& p, int blocks1 = kTargetBlocks) {
   return pl;
 }
 
-inline std::size_t part_bytes(const AttentionProblem& p, int chunks1) {
+__host__ __device__ inline std::size_t part_bytes(const AttentionProblem& p, int chunks1) {
   return align_up(std::size_t(p.B) * p.Hq * chunks1 * kS * kS * sizeof(float), 256);
 }
 template <bool kPaired>

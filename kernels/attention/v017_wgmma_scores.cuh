@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v006_split_d_tuned.cuh"
@@ -177,6 +178,16 @@ struct PartialsOut {
   }
 };
 
+// An Out with a pool (v097) declares pooled(nsub, spb, chunks), the last
+// sub-tiles of every block's range that go to a pool per head instead, and
+// pool_counts(p, part, chunks), a word per head counting the pool's takes
+// (zero as the launch begins). A block done with its own sub-tiles takes the
+// pool's next until it is empty.
+template <class T, class = void>
+struct HasPool : std::false_type {};
+template <class T>
+struct HasPool<T, std::void_t<decltype(&T::pool_counts)>> : std::true_type {};
+
 // kAhead (v018): sub-tiles loaded ahead into registers, 1 or 2; with 2, two
 // loaders alternate and a sub-tile's loads have two steps to land.
 // Loader (v020): how the sub-tiles reach registers; v006::QkSubTiles's
@@ -228,28 +239,69 @@ __device__ void partial_scores_block(const AttentionProblem& p, const Pe& pe, fl
   if constexpr (kPrefetchV) for_block_dims([&](int d0, int d1) { prefetch_v_dims(p, bh, d0, d1); });
   // Sub-tile s: split into buffer (s - s_begin) % 2, the loader refilled
   // with s + kAhead, the products on the buffer.
-  auto step = [&](Loader<Pe>& tiles, int s) {
-    float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
+  auto fill = [&](Loader<Pe>& tiles, float* buf) {
     tiles.apply_pe(pe);
     tiles.for_each(
         [&](bool is_q, int row, int col, float4 v) { put_split<Layout, kSplit>(buf, is_q, row, col, v); });
     fence_proxy_async_shared();
+  };
+  auto step = [&](Loader<Pe>& tiles, int s) {
+    float* buf = smem + ((s - s_begin) & 1) * kBufferFloats<Layout>;
+    fill(tiles, buf);
     // One barrier: this buffer is complete, and every warpgroup waited for
     // its products on the other buffer (previous sub-tile).
     __syncthreads();
     if (s + kAhead < s_end) tiles.load(at(s + kAhead));  // in flight during the products
     buffer_products<Layout>(acc, buf, wg);
   };
-  Loader<Pe> first(p, bh);
-  if (s_begin < s_end) first.load(at(s_begin));
-  if constexpr (kAhead == 1) {
-    for (int s = s_begin; s < s_end; ++s) step(first, s);
+  if constexpr (HasPool<Out>::value) {
+    static_assert(kAhead == 1 && !kStrided && !kPrefetchV && !kPrefetchQk, "a pool: one sub-tile ahead, ranges");
+    // Own sub-tiles s_begin.. own_end, then the pool's: its k-th take is
+    // sub-tile spb - pooled + k / chunks of block k % chunks's range. Thread
+    // 0 takes one ahead (the answer is read a step later) and hands it to
+    // the block through taken[], two slots so that a step's write never
+    // meets the last step's reads. The sub-tiles a block sums, and their
+    // order, vary from launch to launch: the partials agree to rounding.
+    __shared__ int taken[2];
+    const int pooled = Out::pooled(nsub, spb, chunks), own_end = s_end - pooled;
+    unsigned* count = Out::pool_counts(p, part, chunks) + bh;
+    unsigned ticket = 0;
+    if (pooled > 0 && tid == 0) ticket = atomicAdd(count, 1u);
+    auto pool_subtile = [&](unsigned k) {
+      return k < unsigned(pooled * chunks) ? int(k % chunks) * spb + spb - pooled + int(k / chunks) : -1;
+    };
+    Loader<Pe> tiles(p, bh);
+    tiles.load(s_begin);
+    for (int j = 0, s = s_begin; s >= 0; ++j) {
+      float* buf = smem + (j & 1) * kBufferFloats<Layout>;
+      fill(tiles, buf);
+      const bool own_next = s_begin + j + 1 < own_end;
+      if (!own_next && pooled > 0 && tid == 0) taken[j & 1] = pool_subtile(ticket);
+      // One barrier, as step's; taken[j & 1] is written.
+      __syncthreads();
+      const int next = own_next ? s_begin + j + 1 : pooled > 0 ? taken[j & 1] : -1;
+      if (next >= 0) {
+        if (!own_next) {
+          if (tid == 0) ticket = atomicAdd(count, 1u);
+          if constexpr (HasBegin<Pe>::value) pe.begin(next * (kSub1 / 2), min(p.D / 2, (next + 1) * (kSub1 / 2)));
+        }
+        tiles.load(next);  // in flight during the products
+      }
+      buffer_products<Layout>(acc, buf, wg);
+      s = next;
+    }
   } else {
-    Loader<Pe> second(p, bh);
-    if (s_begin + 1 < s_end) second.load(at(s_begin + 1));
-    for (int s = s_begin; s < s_end; s += 2) {
-      step(first, s);
-      if (s + 1 < s_end) step(second, s + 1);
+    Loader<Pe> first(p, bh);
+    if (s_begin < s_end) first.load(at(s_begin));
+    if constexpr (kAhead == 1) {
+      for (int s = s_begin; s < s_end; ++s) step(first, s);
+    } else {
+      Loader<Pe> second(p, bh);
+      if (s_begin + 1 < s_end) second.load(at(s_begin + 1));
+      for (int s = s_begin; s < s_end; s += 2) {
+        step(first, s);
+        if (s + 1 < s_end) step(second, s + 1);
+      }
     }
   }
 
