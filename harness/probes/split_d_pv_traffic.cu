@@ -20,12 +20,18 @@
 //   v090's phase 3  v082's with V landed by bulk copies.
 // The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
-//   fuselab_probe_split_d_pv_traffic [D]
+// With after_qk, each timed launch is a contiguous read of Q and K (what
+// phase 1 reads, 2x V's bytes) followed by the pattern, as phase 3 follows
+// phase 1 in the pipeline: the flush's dirty lines are then mostly written
+// back already. The first row times the read alone; a pattern's time after
+// the read is its row minus that one.
+//   fuselab_probe_split_d_pv_traffic [D] [after_qk]
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
@@ -120,8 +126,12 @@ __global__ void __launch_bounds__(att::v002::kThreads, att::v019::kBlocksPerSm)
 
 int main(int argc, char** argv) {
   const int D = argc > 1 ? std::atoi(argv[1]) : 16384;
-  if (D <= 0 || D % 128 != 0) {
-    std::fprintf(stderr, "split_d_pv_traffic: D must be a positive multiple of 128 (got %s)\n", argv[1]);
+  const bool after_qk = argc > 2 && std::string(argv[2]) == "after_qk";
+  if (D <= 0 || D % 128 != 0 || (argc > 2 && !after_qk)) {
+    std::fprintf(stderr,
+                 "split_d_pv_traffic: usage [D] [after_qk]; D a positive multiple of 128 (got %s), then "
+                 "nothing or after_qk\n",
+                 argc > 1 ? argv[1] : "none");
     return 2;
   }
   AttentionProblem p;
@@ -135,6 +145,8 @@ int main(int argc, char** argv) {
   cudaStream_t stream{};
   FUSELAB_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(v.get<float>(), n);
+  fuselab::DeviceBuffer qk(after_qk ? 2 * n * sizeof(float) : 0), sink(sizeof(float));
+  if (after_qk) fuselab::probes::fill<<<sms * 4, 512, 0, stream>>>(qk.get<float>(), 2 * n);
   FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
   const unsigned bh = unsigned(p.B) * p.Hq;
   const att::v013::Plan3 pl13 = att::v013::make_plan3(p, sms);
@@ -142,12 +154,20 @@ int main(int argc, char** argv) {
   const std::size_t smem13 = std::size_t(kS) * att::v013::kSub3 * sizeof(float);
   FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(v013_traffic, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem13)));
 
-  const double bytes = 2.0 * double(n) * sizeof(float);
-  std::printf("| pattern (1x4x64x%d, V read + O written = %.1f MB) | cold median us | GB/s |\n|---|---:|---:|\n", D,
-              bytes * 1e-6);
-  auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
-    fuselab::probes::print_row(stream, name, bytes, launch);
+  const double bytes = (after_qk ? 4.0 : 2.0) * double(n) * sizeof(float);
+  std::printf("| pattern (1x4x64x%d, %s = %.1f MB) | cold median us | GB/s |\n|---|---:|---:|\n", D,
+              after_qk ? "Q + K read, then V read + O written" : "V read + O written", bytes * 1e-6);
+  auto read_qk = [&](cudaStream_t s) {
+    fuselab::probes::read_all<<<sms * 8, 512, 0, s>>>(qk.get<float4>(), 2 * n / 4, sink.get<float>());
+    FUSELAB_LAUNCH_CHECK();
   };
+  auto row = [&](const char* name, const fuselab::LaunchFn& launch) {
+    fuselab::probes::print_row(stream, name, bytes, [&](cudaStream_t s) {
+      if (after_qk) read_qk(s);
+      launch(s);
+    });
+  };
+  if (after_qk) fuselab::probes::print_row(stream, "Q + K read alone", bytes / 2, read_qk);
   row("copy", [&](cudaStream_t s) {
     copy<<<sms * 8, 512, 0, s>>>(v.get<float4>(), o.get<float4>(), n / 4);
     FUSELAB_LAUNCH_CHECK();

@@ -174,17 +174,6 @@ __global__ void hash_fill(float* x, std::size_t n, unsigned salt) {
     x[i] = float((unsigned(i) * 2654435761u + salt) % 2001u) * 1e-3f - 1.f;
 }
 
-// Reads x (n4 float4s) once; sink keeps the reads.
-__global__ void read_all(const float4* __restrict__ x, std::size_t n4, float* sink) {
-  float acc = 0.f;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
-       i += std::size_t(gridDim.x) * blockDim.x) {
-    const float4 v = x[i];
-    acc += v.x + v.y + v.z + v.w;
-  }
-  if (acc == 1.2345f) *sink = acc;  // never, but the compiler cannot know
-}
-
 // The smallest step by which %globaltimer advances, ns.
 __global__ void timer_step(std::uint64_t* out) {
   std::uint64_t best = ~0ull, last = globaltimer();
@@ -303,7 +292,8 @@ int main(int argc, char** argv) {
     timer.flush(stream);
     plain(stream);  // dirty: as timed
     timer.flush(stream);
-    read_all<<<sms * 8, 512, 0, stream>>>(r.get<float4>(), r.bytes() / sizeof(float4), sink.get<float>());
+    fuselab::probes::read_all<<<sms * 8, 512, 0, stream>>>(r.get<float4>(), r.bytes() / sizeof(float4),
+                                                           sink.get<float>());
     FUSELAB_LAUNCH_CHECK();
     plain(stream);  // clean
     FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
