@@ -15,6 +15,8 @@
 //   ... O staged    the same with O staged in shared memory and stored as
 //                   float4 rows (v028's stores);
 //   v082's phase 3  v050's with the products on fp16 parts (3xFP16);
+//   ... no P read   the same with P = 1/64 made in shared memory, so that
+//                   P's loads never wait behind V;
 //   ... 4 per SM    the same planned for 4 blocks per SM: one 128-dim step
 //                   a block, 2 resident, so a second wave follows the first;
 //   v090's phase 3  v082's with V landed by bulk copies.
@@ -122,6 +124,21 @@ __global__ void __launch_bounds__(att::v002::kThreads, att::v019::kBlocksPerSm)
   }
 }
 
+// v082's P source with no read: P = 1/64 everywhere, split into its fp16
+// parts straight into shared memory, so that P is never on the chain.
+struct UniformHalfSplitP {
+  static constexpr bool kHalves = true;
+  using Layout = att::v082::HalfDense64;
+  __device__ static void put(const AttentionProblem& p, const float* /*P*/, int /*bh*/, float* pbig) {
+    for (int r = 0; r < kS * kS / 4 / att::v002::kThreads; ++r) {
+      const int e = threadIdx.x + att::v002::kThreads * r, i = e & 63, j4 = e >> 6;
+      const float u = 1.f / kS;
+      const float4 x = i < p.Sq ? make_float4(u, u, u, u) : k::zero4();
+      k::put_split_f16(pbig, pbig + att::v019::kPFloats, Layout::offset_halves(i, 4 * j4), x);
+    }
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -195,6 +212,9 @@ int main(int argc, char** argv) {
   using HalfP = att::v082::CoherentHalfSplitOfP;
   row("v082's phase 3 (3xFP16 products)", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true>(p, pl, Pp, s);
+  });
+  row("v082's phase 3, P made in shared memory (no P read)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, UniformHalfSplitP, true>(p, pl, Pp, s);
   });
   row("v082's phase 3 planned for 4 blocks per SM", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true, 4>(p, pl, Pp, s);
