@@ -17,6 +17,7 @@
 //   v082's phase 3  v050's with the products on fp16 parts (3xFP16);
 //   ... no P read   the same with P = 1/64 made in shared memory, so that
 //                   P's loads never wait behind V;
+//   v098's phase 3  v082's with P's loads issued ahead of V;
 //   ... 4 per SM    the same planned for 4 blocks per SM: one 128-dim step
 //                   a block, 2 resident, so a second wave follows the first;
 //   v090's phase 3  v082's with V landed by bulk copies.
@@ -44,6 +45,7 @@
 #include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/attention/v082_pv_fp16_split.cuh"
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
+#include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -215,6 +217,9 @@ int main(int argc, char** argv) {
   });
   row("v082's phase 3, P made in shared memory (no P read)", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, UniformHalfSplitP, true>(p, pl, Pp, s);
+  });
+  row("v098's phase 3 (P's loads issued ahead of V)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, att::v098::FetchedHalfSplitOfP, true>(p, pl, Pp, s);
   });
   row("v082's phase 3 planned for 4 blocks per SM", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true, 4>(p, pl, Pp, s);

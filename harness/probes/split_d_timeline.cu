@@ -1,5 +1,5 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090, v092, v094 or v097 (phase 1:
+// three launches of attention v082, v089, v090, v092, v094, v097 or v098 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
 // v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
@@ -29,7 +29,7 @@
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -40,6 +40,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "harness/gpu/cold_timer.h"
@@ -60,6 +61,7 @@
 #include "kernels/attention/v095_softmax_in_phase3_p_before_v.cuh"
 #include "kernels/attention/v096_no_hot_lines.cuh"
 #include "kernels/attention/v097_phase1_pooled_tail.cuh"
+#include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -123,17 +125,38 @@ struct StampedRowHooks {
   }
 };
 
+// v028's marks of a phase-3 source, stamped.
+struct StampedMarks {
+  __device__ static void mark(int event) {
+    if (kP3Start + event <= kP3Landed1) stamp(kP3Start + event);  // steps past the second are not stamped
+  }
+};
+
 // Phase 3's source (v082's; v094's), stamped: P's events, and v028's marks.
 template <class Base>
-struct StampedP : Base {
+struct StampedP : Base, StampedMarks {
+  using StampedMarks::mark;
   template <class Arg>
   __device__ static void put(const AttentionProblem& p, const Arg& P, int bh, float* pbig) {
     stamp(kP3PWaited);
     Base::put(p, P, bh, pbig);
     stamp(kP3PReady);
   }
-  __device__ static void mark(int event) {
-    if (kP3Start + event <= kP3Landed1) stamp(kP3Start + event);  // steps past the second are not stamped
+};
+
+// v098's source: P waited as its loads go out (ahead of V), P in shared
+// memory once it is split there.
+template <class Base>
+struct StampedFetched : Base, StampedMarks {
+  using StampedMarks::mark;
+  using Fetched = typename Base::Fetched;
+  __device__ static Fetched fetch(const AttentionProblem& p, const float* P, int bh) {
+    stamp(kP3PWaited);
+    return Base::fetch(p, P, bh);
+  }
+  __device__ static void store(const AttentionProblem& p, const Fetched& f, float* pbig) {
+    Base::store(p, f, pbig);
+    stamp(kP3PReady);
   }
 };
 
@@ -154,15 +177,17 @@ struct StampedRows : StampedP<Base> {
   }
 };
 
-// v050::launch_planned as v082, v089, v090, v092, v094 and v097 call it, with
+// v050::launch_planned as v082, v089, v090, v092, v094, v097 and v098 call it, with
 // stamped policies (at D >= 8192 it takes the triggered softmax and the
 // wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
 template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks,
           class Source = att::v082::CoherentHalfSplitOfP>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
-  using PSource = StampedP<Source>;
-  constexpr att::v050::PvLauncher kLaunchPv =
-      kBulk ? &att::v090::launch_pv<PSource> : &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
+  using PSource = std::conditional_t<att::v028::FetchesP<Source>::value, StampedFetched<Source>, StampedP<Source>>;
+  constexpr att::v050::PvLauncher kLaunchPv = [] {  // only the one taken is instantiated
+    if constexpr (kBulk) return &att::v090::launch_pv<PSource>;
+    else return &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
+  }();
   att::v050::launch_planned<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64, PSource,
                             StampedPartialsOut<Out>, kLaunchPv, StampedRowHooks<RowHooks>>(p, att::v002::NoPe{}, pl,
                                                                                            workspace, s);
@@ -202,18 +227,18 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v097 (got D %d, samples %d, version %s)\n",
+                 "v093-v098 (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
              v094 = version == "v094", v095 = version == "v095", v096 = version == "v096",
-             v097 = version == "v097";
+             v097 = version == "v097", v098 = version == "v098";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -250,6 +275,9 @@ int main(int argc, char** argv) {
     else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
     else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
     else if (v097) launch_stamped<att::v097::PooledTailOut, false, att::v097::EmptyPool>(p, pl, ws.get(), s);
+    else if (v098)
+      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v098::FetchedHalfSplitOfP>(
+          p, pl, ws.get(), s);
     else if (v094)
       launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v094::HalfSplitOfPThenV>(
           p, pl, ws.get(), s);
@@ -276,6 +304,7 @@ int main(int argc, char** argv) {
     else if (v095) att::v095::launch(p_ref, ws_ref.get(), s);
     else if (v096) att::v096::launch(p_ref, ws_ref.get(), s);
     else if (v097) att::v097::launch(p_ref, ws_ref.get(), s);
+    else if (v098) att::v098::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

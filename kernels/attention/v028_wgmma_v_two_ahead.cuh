@@ -83,6 +83,15 @@ struct VAfterP : std::false_type {};
 template <class T>
 struct VAfterP<T, std::enable_if_t<T::kVAfterP>> : std::true_type {};
 
+// A source with Fetched (v098) splits put() in two: fetch() issues P's
+// loads into registers (a Fetched), store() splits them into shared memory.
+// Its loads are issued after the grid wait and before V's, and stored once
+// V is in flight, so that they queue behind none of the block's V.
+template <class T, class = void>
+struct FetchesP : std::false_type {};
+template <class T>
+struct FetchesP<T, std::void_t<typename T::Fetched>> : std::true_type {};
+
 // kSplit (v030): how V becomes tf32 parts (mma_tf32.cuh).
 // kDirectO (v032): O leaves from the accumulators (PvSteps::store_o_direct),
 // with no staging and one barrier per step.
@@ -123,7 +132,13 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     load_or_skip(s_begin + 1);
   };
   mark<PSource>(kMarkStart);
-  if constexpr (TakesRows<PSource>::value) {
+  if constexpr (FetchesP<PSource>::value) {
+    static_assert(kVFirst && !TakesRows<PSource>::value, "P fetched before V: a plain source");
+    cudaGridDependencySynchronize();  // P is complete and visible
+    const typename PSource::Fetched fetched = PSource::fetch(p, P, bh);
+    load_first_steps();  // behind P's loads
+    PSource::store(p, fetched, pbig);
+  } else if constexpr (TakesRows<PSource>::value) {
     cudaGridDependencySynchronize();  // phase 1's partials are complete and visible
     typename PSource::Rows rows;
     PSource::load_rows(p, P, bh, rows);
@@ -133,7 +148,7 @@ __global__ void __launch_bounds__(kThreads, v019::kBlocksPerSm)
     if constexpr (kVFirst) load_first_steps();  // V does not depend on phase 2
     cudaGridDependencySynchronize();            // P is complete and visible
   }
-  PSource::put(p, P, bh, pbig);
+  if constexpr (!FetchesP<PSource>::value) PSource::put(p, P, bh, pbig);
   if constexpr (!kVFirst) load_first_steps();
   fence_proxy_async_shared();
   for (int s = s_begin; s < s_end; ++s) {
