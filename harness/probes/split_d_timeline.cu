@@ -1,5 +1,5 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090, v092, v094 or v097-v099 (phase 1:
+// three launches of attention v082, v089, v090, v092, v094 or v097-v100 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
 // v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
@@ -29,7 +29,7 @@
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -63,6 +63,7 @@
 #include "kernels/attention/v097_phase1_pooled_tail.cuh"
 #include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/attention/v099_v_after_every_p.cuh"
+#include "kernels/attention/v100_p_copies_then_v.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -178,7 +179,7 @@ struct StampedRows : StampedP<Base> {
   }
 };
 
-// v050::launch_planned as v082, v089, v090, v092, v094 and v097-v099 call it, with
+// v050::launch_planned as v082, v089, v090, v092, v094 and v097-v100 call it, with
 // stamped policies (at D >= 8192 it takes the triggered softmax and the
 // wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
 template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks,
@@ -228,19 +229,19 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v099 (got D %d, samples %d, version %s)\n",
+                 "v093-v100 (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
              v094 = version == "v094", v095 = version == "v095", v096 = version == "v096",
              v097 = version == "v097", v098 = version == "v098",
-             v099 = version == "v099";
+             v099 = version == "v099", v100 = version == "v100";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -249,7 +250,8 @@ int main(int argc, char** argv) {
       o_ref(n * sizeof(float)), stamps(sizeof(std::uint64_t) * kEvents * kMaxBlocks),
       step(sizeof(std::uint64_t));
   const std::size_t ws_bytes =  // every version's
-      std::max({att::v096::workspace_bytes(p), att::v097::workspace_bytes(p), att::v099::workspace_bytes(p)});
+      std::max({att::v096::workspace_bytes(p), att::v097::workspace_bytes(p), att::v099::workspace_bytes(p),
+                att::v100::workspace_bytes(p)});
   fuselab::DeviceBuffer ws(ws_bytes), ws_ref(ws_bytes);
   FUSELAB_CUDA_CHECK(cudaMemset(ws.get(), 0, ws_bytes));  // v097's pool counts start at zero, as the harness's do
   FUSELAB_CUDA_CHECK(cudaMemset(ws_ref.get(), 0, ws_bytes));
@@ -287,6 +289,9 @@ int main(int argc, char** argv) {
     else if (v099)
       launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks,
                      att::v099::HalfSplitOfPThenBarrier>(p, pl, ws.get(), s);
+    else if (v100)
+      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v100::CopyRowOfP,
+                     att::v100::CopiedHalfSplitOfPThenBarrier>(p, pl, ws.get(), s);
     else if (v093)
       att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
                              StampedPartialsOut<att::v050::TriggeredPartialsOut>,
@@ -312,6 +317,7 @@ int main(int argc, char** argv) {
     else if (v097) att::v097::launch(p_ref, ws_ref.get(), s);
     else if (v098) att::v098::launch(p_ref, ws_ref.get(), s);
     else if (v099) att::v099::launch(p_ref, ws_ref.get(), s);
+    else if (v100) att::v100::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 
