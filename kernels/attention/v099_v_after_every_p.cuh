@@ -67,12 +67,19 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return v082::workspace_bytes(p) + align_up(sizeof(unsigned int), 256);
 }
 
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+// Whether phase 3 (kernel kPv, v028's shared memory) is the wgmma kernel
+// and its whole grid resident at once: what a grid barrier in it needs.
+template <auto kPv>
+inline bool phase3_resident_at_once(const AttentionProblem& p) {
   const int sms = v007::sm_count();
   const v013::Plan3 pl3 = v019::make_plan(p, sms);
   const std::size_t grid3 = std::size_t(pl3.chunks) * p.B * p.Hq;
-  if (!v019::fills_sms(p, pl3, sms) || grid3 > std::size_t(v008::resident_blocks<kPhase3, v028::kSmemBytes>())) {
+  return v019::fills_sms(p, pl3, sms) && grid3 <= std::size_t(v008::resident_blocks<kPv, v028::kSmemBytes>());
+}
+
+template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
+inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+  if (!phase3_resident_at_once<kPhase3>(p)) {
     v082::launch_with<Pe, Loader>(p, pe, workspace, stream);
     return;
   }

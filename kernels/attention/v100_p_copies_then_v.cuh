@@ -21,10 +21,7 @@
 #include <cstddef>
 
 #include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v007_mma_split_d.cuh"    // sm_count
-#include "kernels/attention/v008_mma_one_launch.cuh"  // resident_blocks
 #include "kernels/attention/v014_row_softmax.cuh"
-#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
 #include "kernels/attention/v030_tf32_mask_split.cuh"
@@ -32,6 +29,7 @@
 #include "kernels/attention/v081_phase1_fp16_split.cuh"
 #include "kernels/attention/v082_pv_fp16_split.cuh"
 #include "kernels/attention/v098_p_loads_before_v.cuh"
+#include "kernels/attention/v099_v_after_every_p.cuh"
 #include "kernels/common/check.cuh"  // align_up
 #include "kernels/common/grid_barrier.cuh"
 #include "kernels/common/problem.h"
@@ -81,10 +79,7 @@ inline std::size_t workspace_bytes(const AttentionProblem& p) {
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const int sms = v007::sm_count();
-  const v013::Plan3 pl3 = v019::make_plan(p, sms);
-  const std::size_t grid3 = std::size_t(pl3.chunks) * p.B * p.Hq;
-  if (!v019::fills_sms(p, pl3, sms) || grid3 > std::size_t(v008::resident_blocks<kPhase3, v028::kSmemBytes>())) {
+  if (!v099::phase3_resident_at_once<kPhase3>(p)) {
     v082::launch_with<Pe, Loader>(p, pe, workspace, stream);
     return;
   }
