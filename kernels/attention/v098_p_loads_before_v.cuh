@@ -2,8 +2,9 @@
 // split-D timeline (calls 1107Z, 1358Z of 2026-11-26) had P in shared memory
 // only at 33.3 us (median block, D = 16384), 9 us after phase 3 began: P's
 // loads are issued after the block's 64 KB of V copies and wait behind them.
-// The products (>= 3.4 us of an SM's fp16 tensor time for both steps at
-// 16384) then start only as P lands. The phase-3 traffic probe, phase 3
+// The products (~1.7 us of an SM's dense fp16 tensor time for both steps at
+// 16384; the hypothesis said >= 3.4, from half that rate) then start only
+// as P lands. The phase-3 traffic probe, phase 3
 // timed after a read of Q and K as in the pipeline (call 1535Z): v082's
 // phase 3 with P made in shared memory instead of read ran 3.7-4.5 us faster
 // than with P read, at 16384 and 8192.
