@@ -20,7 +20,9 @@
 //   v098's phase 3  v082's with P's loads issued ahead of V;
 //   ... 4 per SM    the same planned for 4 blocks per SM: one 128-dim step
 //                   a block, 2 resident, so a second wave follows the first;
-//   v090's phase 3  v082's with V landed by bulk copies.
+//   v090's phase 3  v082's with V landed by bulk copies;
+//   v101's phase 3  v098's with V asked for in windows of half a step, the
+//                   first before P, the rest two in flight once P landed.
 // The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
 // With after_qk, each timed launch is a contiguous read of Q and K (what
@@ -46,6 +48,7 @@
 #include "kernels/attention/v082_pv_fp16_split.cuh"
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/attention/v098_p_loads_before_v.cuh"
+#include "kernels/attention/v101_v_in_windows.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -225,6 +228,9 @@ int main(int argc, char** argv) {
     att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true, 4>(p, pl, Pp, s);
   });
   row("v090's phase 3 (V by bulk copies)", [&](cudaStream_t s) { att::v090::launch_pv<HalfP>(p, pl, Pp, s); });
+  row("v101's phase 3 (V in windows of half a step)", [&](cudaStream_t s) {
+    att::v101::launch_pv<att::v098::FetchedHalfSplitOfP>(p, pl, Pp, s);
+  });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
 }

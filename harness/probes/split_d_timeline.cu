@@ -1,5 +1,5 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090, v092, v094 or v097-v100 (phase 1:
+// three launches of attention v082, v089, v090, v092, v094 or v097-v101 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
 // v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
@@ -15,7 +15,8 @@
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
-//                                                  v090: V by bulk copies).
+//                                                  v090: V by bulk copies;
+//                                                  v101: V in windows).
 // Each sample is one ColdTimer sample (L2 flushed by a write, as every
 // experiment is timed); the stamps of its timed launch are read back after
 // it. For each event the table gives the earliest, median and latest block,
@@ -29,7 +30,7 @@
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -64,6 +65,7 @@
 #include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/attention/v099_v_after_every_p.cuh"
 #include "kernels/attention/v100_p_copies_then_v.cuh"
+#include "kernels/attention/v101_v_in_windows.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -179,15 +181,20 @@ struct StampedRows : StampedP<Base> {
   }
 };
 
-// v050::launch_planned as v082, v089, v090, v092, v094 and v097-v100 call it, with
+// Whose phase-3 kernel launch_stamped runs: v028's pv_kernel (v082 and most
+// others), v090's (V by bulk copies) or v101's (V in windows).
+enum class Phase3 { kV028, kBulk, kWindows };
+
+// v050::launch_planned as v082, v089, v090, v092, v094 and v097-v101 call it, with
 // stamped policies (at D >= 8192 it takes the triggered softmax and the
-// wgmma phase 3: main() refuses other D); kBulk: v090's phase 3.
-template <class Out, bool kBulk = false, class RowHooks = att::v050::NoRowHooks,
+// wgmma phase 3: main() refuses other D).
+template <class Out, Phase3 kPhase3 = Phase3::kV028, class RowHooks = att::v050::NoRowHooks,
           class Source = att::v082::CoherentHalfSplitOfP>
 void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
   using PSource = std::conditional_t<att::v028::FetchesP<Source>::value, StampedFetched<Source>, StampedP<Source>>;
   constexpr att::v050::PvLauncher kLaunchPv = [] {  // only the one taken is instantiated
-    if constexpr (kBulk) return &att::v090::launch_pv<PSource>;
+    if constexpr (kPhase3 == Phase3::kBulk) return &att::v090::launch_pv<PSource>;
+    else if constexpr (kPhase3 == Phase3::kWindows) return &att::v101::launch_pv<PSource>;
     else return &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
   }();
   att::v050::launch_planned<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64, PSource,
@@ -229,19 +236,19 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v100 (got D %d, samples %d, version %s)\n",
+                 "v093-v101 (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
   const bool v089 = version == "v089", v090 = version == "v090", v092 = version == "v092", v093 = version == "v093",
              v094 = version == "v094", v095 = version == "v095", v096 = version == "v096",
              v097 = version == "v097", v098 = version == "v098",
-             v099 = version == "v099", v100 = version == "v100";
+             v099 = version == "v099", v100 = version == "v100", v101 = version == "v101";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -277,20 +284,23 @@ int main(int argc, char** argv) {
   p_ref.out = o_ref.get<float>();
   const fuselab::LaunchFn stamped = [&](cudaStream_t s) {
     if (v089) launch_stamped<att::v089::VToL2Out>(p, pl, ws.get(), s);
-    else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, true>(p, pl, ws.get(), s);
-    else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, false, att::v092::VToL2>(p, pl, ws.get(), s);
-    else if (v097) launch_stamped<att::v097::PooledTailOut, false, att::v097::EmptyPool>(p, pl, ws.get(), s);
+    else if (v090) launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kBulk>(p, pl, ws.get(), s);
+    else if (v092) launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v092::VToL2>(p, pl, ws.get(), s);
+    else if (v097) launch_stamped<att::v097::PooledTailOut, Phase3::kV028, att::v097::EmptyPool>(p, pl, ws.get(), s);
     else if (v098)
-      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v098::FetchedHalfSplitOfP>(
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks, att::v098::FetchedHalfSplitOfP>(
           p, pl, ws.get(), s);
     else if (v094)
-      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks, att::v094::HalfSplitOfPThenV>(
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks, att::v094::HalfSplitOfPThenV>(
           p, pl, ws.get(), s);
     else if (v099)
-      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v050::NoRowHooks,
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks,
                      att::v099::HalfSplitOfPThenBarrier>(p, pl, ws.get(), s);
+    else if (v101)
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kWindows, att::v050::NoRowHooks,
+                     att::v098::FetchedHalfSplitOfP>(p, pl, ws.get(), s);
     else if (v100)
-      launch_stamped<att::v050::TriggeredPartialsOut, false, att::v100::CopyRowOfP,
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v100::CopyRowOfP,
                      att::v100::CopiedHalfSplitOfPThenBarrier>(p, pl, ws.get(), s);
     else if (v093)
       att::v093::launch_with<att::v002::NoPe, att::v020::RowQkSubTiles,
@@ -318,6 +328,7 @@ int main(int argc, char** argv) {
     else if (v098) att::v098::launch(p_ref, ws_ref.get(), s);
     else if (v099) att::v099::launch(p_ref, ws_ref.get(), s);
     else if (v100) att::v100::launch(p_ref, ws_ref.get(), s);
+    else if (v101) att::v101::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 
