@@ -23,7 +23,11 @@
 //                      lines;
 //   ... V first        the same, each reader block first issuing its V
 //                      copies as v082's phase 3 does (64 keys x 256 dims,
-//                      64 KB, cp.async), then P's loads.
+//                      64 KB, cp.async), then P's loads;
+//   ... P's loads first the same with P's loads issued first and V's copies
+//                      right behind them, before P lands (v098's order);
+//   ... V on even SMs  blocks on even SMs copy V only, blocks on odd SMs
+//                      read P only: P behind other SMs' V, none of its own.
 // Per row: the sequence's cold median, and for each interval the median
 // over samples of the median and of the latest block.
 //   fuselab_probe_p_read [D] [samples]
@@ -71,40 +75,76 @@ __global__ void write_p(float* p) {
   other[threadIdx.x] = 1.f / kS;
 }
 
-// The 16 KB at src into dst through L2 (v082's loads of P), then a barrier.
-__device__ __forceinline__ void read_16k(const float* src, float* dst) {
+// P's 16 KB of the block's head: each thread's float4s into registers, then
+// into dst, then a barrier.
+struct PInRegisters {
+  float4 x[kS * kS / 4 / kThreads];
+  __device__ void load(const float* src) {
 #pragma unroll
-  for (int r = 0; r < kS * kS / 4 / kThreads; ++r) {
-    const int e = threadIdx.x + kThreads * r;
-    reinterpret_cast<float4*>(dst)[e] = att::v019::ld4_maybe_coherent<true>(src + 4 * e);
+    for (int r = 0; r < kS * kS / 4 / kThreads; ++r)
+      x[r] = att::v019::ld4_maybe_coherent<true>(src + 4 * (threadIdx.x + kThreads * r));  // v082's loads of P
   }
-  __syncthreads();
+  __device__ void store(float* dst) const {
+#pragma unroll
+    for (int r = 0; r < kS * kS / 4 / kThreads; ++r) reinterpret_cast<float4*>(dst)[threadIdx.x + kThreads * r] = x[r];
+    __syncthreads();
+  }
+};
+__device__ __forceinline__ void read_16k(const float* src, float* dst) {
+  PInRegisters r;
+  r.load(src);
+  r.store(dst);
 }
 
-template <bool kVFirst, bool kTouchPage>
+// Keys 0..63, dims 256 blockIdx.x .. + 255 of the head (v082's two V steps):
+// 16 copies a thread, one group.
+__device__ __forceinline__ void issue_v(const float* v, int D, float* vs) {
+  const float* vh = v + std::size_t(blockIdx.y) * kS * D + 256 * blockIdx.x;
+#pragma unroll
+  for (int r = 0; r < kS * 256 / 4 / kThreads; ++r) {
+    const int e = threadIdx.x + kThreads * r, key = e >> 6, c = e & 63;
+    fuselab::kernels::cp_async16(vs + key * 256 + 4 * c, vh + std::size_t(key) * D + 4 * c, true);
+  }
+  fuselab::kernels::cp_async_commit();
+}
+
+__device__ __forceinline__ unsigned sm_id() {
+  unsigned id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return id;
+}
+
+// What a reader block does before P's first read lands.
+enum class Order {
+  kPAlone,       // P's loads only
+  kPageTouched,  // the neighbour's 16 KB read first
+  kVThenP,       // V's copies issued, then P's loads (v082)
+  kPThenV,       // P's loads issued, then V's copies (v098)
+  kVOnOtherSms,  // blocks on even SMs copy V only, blocks on odd SMs read P only
+};
+
+template <Order kOrder>
 __global__ void __launch_bounds__(kThreads) read_p(const float* p, const float* v, int D, std::uint64_t* stamps) {
   extern __shared__ __align__(16) float smem[];
-  float* ps = smem;                 // 16 KB
-  float* vs = smem + 2 * kS * kS;   // 64 KB: 64 keys x 256 dims
-  const int head = blockIdx.y;
+  float* ps = smem;                // 2 x 16 KB
+  float* vs = smem + 2 * kS * kS;  // 64 KB: 64 keys x 256 dims
+  const float* ph = p + std::size_t(blockIdx.y) * kS * kS;
+  bool copies_v = kOrder == Order::kVThenP || kOrder == Order::kPThenV, reads_p = true;
+  if constexpr (kOrder == Order::kVOnOtherSms) copies_v = !(reads_p = sm_id() & 1u);
   stamp(stamps, kBegin);
-  if constexpr (kVFirst) {
-    // Keys 0..63, dims 256 blockIdx.x .. + 255 of the head: 16 copies a thread.
-    const float* vh = v + std::size_t(head) * kS * D + 256 * blockIdx.x;
-#pragma unroll
-    for (int r = 0; r < kS * 256 / 4 / kThreads; ++r) {
-      const int e = threadIdx.x + kThreads * r, key = e >> 6, c = e & 63;
-      fuselab::kernels::cp_async16(vs + key * 256 + 4 * c, vh + std::size_t(key) * D + 4 * c, true);
-    }
-    fuselab::kernels::cp_async_commit();
-  }
-  if constexpr (kTouchPage) read_16k(p + kNeighbour + std::size_t(head) * kS * kS, ps);
+  PInRegisters first;
+  if constexpr (kOrder == Order::kPThenV) first.load(ph);
+  if (copies_v) issue_v(v, D, vs);
+  if constexpr (kOrder == Order::kPageTouched) read_16k(p + kNeighbour + std::size_t(blockIdx.y) * kS * kS, ps);
   stamp(stamps, kIssued);
-  read_16k(p + std::size_t(head) * kS * kS, ps);
-  stamp(stamps, kP1);
-  read_16k(p + std::size_t(head) * kS * kS, ps + kS * kS);
-  stamp(stamps, kP2);
-  if constexpr (kVFirst) {
+  if (reads_p) {
+    if constexpr (kOrder != Order::kPThenV) first.load(ph);
+    first.store(ps);
+    stamp(stamps, kP1);
+    read_16k(ph, ps + kS * kS);
+    stamp(stamps, kP2);
+  }
+  if (copies_v) {
     fuselab::kernels::cp_async_wait<0>();
     __syncthreads();
     stamp(stamps, kVLanded);
@@ -140,8 +180,9 @@ int main(int argc, char** argv) {
   FUSELAB_LAUNCH_CHECK();
   constexpr std::size_t smem = att::v028::kSmemBytes;  // phase 3's: 2 blocks per SM
   static_assert(smem >= (2 * kS * kS + kS * 256) * sizeof(float), "P twice and 64 KB of V fit");
-  for (const void* f : {(const void*)&read_p<false, false>, (const void*)&read_p<false, true>,
-                        (const void*)&read_p<true, false>})
+  for (const void* f : {(const void*)&read_p<Order::kPAlone>, (const void*)&read_p<Order::kPageTouched>,
+                        (const void*)&read_p<Order::kVThenP>, (const void*)&read_p<Order::kPThenV>,
+                        (const void*)&read_p<Order::kVOnOtherSms>})
     FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   std::uint64_t* st = stamps.get<std::uint64_t>();
   const float *pp = p.get<float>(), *vp = v.get<float>();
@@ -156,29 +197,41 @@ int main(int argc, char** argv) {
     fuselab::LaunchFn launch;
   };
   const std::vector<Row> rows = {
-      {"P in DRAM", [&](cudaStream_t s) { read_p<false, false><<<grid, kThreads, smem, s>>>(pp, vp, D, st); }},
+      {"P in DRAM", [&](cudaStream_t s) { read_p<Order::kPAlone><<<grid, kThreads, smem, s>>>(pp, vp, D, st); }},
       {"P just written",
        [&](cudaStream_t s) {
          writer(s);
-         read_p<false, false><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+         read_p<Order::kPAlone><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
        }},
       {"after Q + K",
        [&](cudaStream_t s) {
          qk_read(s);
          writer(s);
-         read_p<false, false><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+         read_p<Order::kPAlone><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
        }},
       {"after Q + K, page touched",
        [&](cudaStream_t s) {
          qk_read(s);
          writer(s);
-         read_p<false, true><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+         read_p<Order::kPageTouched><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
        }},
       {"after Q + K, V first",
        [&](cudaStream_t s) {
          qk_read(s);
          writer(s);
-         read_p<true, false><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+         read_p<Order::kVThenP><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+       }},
+      {"after Q + K, P's loads first, then V",
+       [&](cudaStream_t s) {
+         qk_read(s);
+         writer(s);
+         read_p<Order::kPThenV><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+       }},
+      {"after Q + K, V on even SMs only, P on odd SMs only",
+       [&](cudaStream_t s) {
+         qk_read(s);
+         writer(s);
+         read_p<Order::kVOnOtherSms><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
        }},
   };
 
