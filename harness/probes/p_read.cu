@@ -26,6 +26,8 @@
 //                      64 KB, cp.async), then P's loads;
 //   ... P's loads first the same with P's loads issued first and V's copies
 //                      right behind them, before P lands (v098's order);
+//   ... and a barrier  the same with a barrier between P's loads and V's
+//                      copies, so that every warp's P is asked for first;
 //   ... V on even SMs  blocks on even SMs copy V only, blocks on odd SMs
 //                      read P only: P behind other SMs' V, none of its own.
 // Per row: the sequence's cold median, and for each interval the median
@@ -120,6 +122,7 @@ enum class Order {
   kPageTouched,  // the neighbour's 16 KB read first
   kVThenP,       // V's copies issued, then P's loads (v082)
   kPThenV,       // P's loads issued, then V's copies (v098)
+  kPBarrierV,    // P's loads issued, a barrier (every warp's issued), then V's copies
   kVOnOtherSms,  // blocks on even SMs copy V only, blocks on odd SMs read P only
 };
 
@@ -129,16 +132,18 @@ __global__ void __launch_bounds__(kThreads) read_p(const float* p, const float* 
   float* ps = smem;                // 2 x 16 KB
   float* vs = smem + 2 * kS * kS;  // 64 KB: 64 keys x 256 dims
   const float* ph = p + std::size_t(blockIdx.y) * kS * kS;
-  bool copies_v = kOrder == Order::kVThenP || kOrder == Order::kPThenV, reads_p = true;
+  constexpr bool kPFirst = kOrder == Order::kPThenV || kOrder == Order::kPBarrierV;
+  bool copies_v = kOrder == Order::kVThenP || kPFirst, reads_p = true;
   if constexpr (kOrder == Order::kVOnOtherSms) copies_v = !(reads_p = sm_id() & 1u);
   stamp(stamps, kBegin);
   PInRegisters first;
-  if constexpr (kOrder == Order::kPThenV) first.load(ph);
+  if constexpr (kPFirst) first.load(ph);
+  if constexpr (kOrder == Order::kPBarrierV) __syncthreads();  // issued, not waited for
   if (copies_v) issue_v(v, D, vs);
   if constexpr (kOrder == Order::kPageTouched) read_16k(p + kNeighbour + std::size_t(blockIdx.y) * kS * kS, ps);
   stamp(stamps, kIssued);
   if (reads_p) {
-    if constexpr (kOrder != Order::kPThenV) first.load(ph);
+    if constexpr (!kPFirst) first.load(ph);
     first.store(ps);
     stamp(stamps, kP1);
     read_16k(ph, ps + kS * kS);
@@ -182,7 +187,7 @@ int main(int argc, char** argv) {
   static_assert(smem >= (2 * kS * kS + kS * 256) * sizeof(float), "P twice and 64 KB of V fit");
   for (const void* f : {(const void*)&read_p<Order::kPAlone>, (const void*)&read_p<Order::kPageTouched>,
                         (const void*)&read_p<Order::kVThenP>, (const void*)&read_p<Order::kPThenV>,
-                        (const void*)&read_p<Order::kVOnOtherSms>})
+                        (const void*)&read_p<Order::kPBarrierV>, (const void*)&read_p<Order::kVOnOtherSms>})
     FUSELAB_CUDA_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   std::uint64_t* st = stamps.get<std::uint64_t>();
   const float *pp = p.get<float>(), *vp = v.get<float>();
@@ -226,6 +231,12 @@ int main(int argc, char** argv) {
          qk_read(s);
          writer(s);
          read_p<Order::kPThenV><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
+       }},
+      {"after Q + K, P's loads first, a barrier, then V",
+       [&](cudaStream_t s) {
+         qk_read(s);
+         writer(s);
+         read_p<Order::kPBarrierV><<<grid, kThreads, smem, s>>>(pp, vp, D, st);
        }},
       {"after Q + K, V on even SMs only, P on odd SMs only",
        [&](cudaStream_t s) {
