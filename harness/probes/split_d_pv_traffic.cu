@@ -22,7 +22,8 @@
 //                   a block, 2 resident, so a second wave follows the first;
 //   v090's phase 3  v082's with V landed by bulk copies;
 //   v101's phase 3  v098's with V asked for in windows of half a step, the
-//                   first before P, the rest two in flight once P landed.
+//                   first before P, the rest two in flight once P landed;
+//   v102's phase 3  v098's with a barrier between P's loads and V's copies.
 // The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
 // With after_qk, each timed launch is a contiguous read of Q and K (what
@@ -49,6 +50,7 @@
 #include "kernels/attention/v090_v_by_bulk_copies.cuh"
 #include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/attention/v101_v_in_windows.cuh"
+#include "kernels/attention/v102_p_loads_then_barrier.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -230,6 +232,9 @@ int main(int argc, char** argv) {
   row("v090's phase 3 (V by bulk copies)", [&](cudaStream_t s) { att::v090::launch_pv<HalfP>(p, pl, Pp, s); });
   row("v101's phase 3 (V in windows of half a step)", [&](cudaStream_t s) {
     att::v101::launch_pv<att::v098::FetchedHalfSplitOfP>(p, pl, Pp, s);
+  });
+  row("v102's phase 3 (P's loads, a barrier, then V)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, att::v102::FetchedThenBarrier, true>(p, pl, Pp, s);
   });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
