@@ -41,6 +41,7 @@
 
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
+#include "harness/probes/uniform_p.cuh"
 #include "kernels/attention/v013_register_tiled_split_d.cuh"
 #include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
@@ -131,21 +132,6 @@ __global__ void __launch_bounds__(att::v002::kThreads, att::v019::kBlocksPerSm)
   }
 }
 
-// v082's P source with no read: P = 1/64 everywhere, split into its fp16
-// parts straight into shared memory, so that P is never on the chain.
-struct UniformHalfSplitP {
-  static constexpr bool kHalves = true;
-  using Layout = att::v082::HalfDense64;
-  __device__ static void put(const AttentionProblem& p, const float* /*P*/, int /*bh*/, float* pbig) {
-    for (int r = 0; r < kS * kS / 4 / att::v002::kThreads; ++r) {
-      const int e = threadIdx.x + att::v002::kThreads * r, i = e & 63, j4 = e >> 6;
-      const float u = 1.f / kS;
-      const float4 x = i < p.Sq ? make_float4(u, u, u, u) : k::zero4();
-      k::put_split_f16(pbig, pbig + att::v019::kPFloats, Layout::offset_halves(i, 4 * j4), x);
-    }
-  }
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -221,7 +207,7 @@ int main(int argc, char** argv) {
     att::v028::launch_pv<att::v030::kSplit, true, false, HalfP, true>(p, pl, Pp, s);
   });
   row("v082's phase 3, P made in shared memory (no P read)", [&](cudaStream_t s) {
-    att::v028::launch_pv<att::v030::kSplit, true, false, UniformHalfSplitP, true>(p, pl, Pp, s);
+    att::v028::launch_pv<att::v030::kSplit, true, false, fuselab::probes::UniformHalfSplitP, true>(p, pl, Pp, s);
   });
   row("v098's phase 3 (P's loads issued ahead of V)", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, att::v098::FetchedHalfSplitOfP, true>(p, pl, Pp, s);

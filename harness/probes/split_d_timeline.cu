@@ -24,13 +24,17 @@
 // Also printed: the cold median of the stamped pipeline and of the version
 // itself (what the stamps cost), whether their outputs agree bit for bit
 // (and their largest difference), and the timer's resolution.
+// v082-uniform-p is v082's pipeline with phase 3's P made in shared memory
+// (P = 1/64, fuselab::probes::UniformHalfSplitP) instead of read: P off
+// phase 3's chain, as the phase-3 traffic probe's row of that name. Its
+// output differs from v082's by design (the probe then exits 1).
 // With `once D VERSION`, nothing is stamped or timed: for a profiler that
 // leaves the caches as the program leaves them (ncu --cache-control none
 // --replay-mode application), the version runs once after the timer's flush
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102|v082-uniform-p]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -47,6 +51,7 @@
 #include "harness/gpu/cold_timer.h"
 #include "harness/gpu/device_buffer.h"
 #include "harness/probes/probe_timing.cuh"
+#include "harness/probes/uniform_p.cuh"
 #include "kernels/attention/v002_split_d.cuh"
 #include "kernels/attention/v020_wgmma_row_loads.cuh"
 #include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
@@ -237,12 +242,12 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102", "v082-uniform-p"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v102 (got D %d, samples %d, version %s)\n",
+                 "v093-v102, or v082-uniform-p (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
@@ -250,7 +255,7 @@ int main(int argc, char** argv) {
              v094 = version == "v094", v095 = version == "v095", v096 = version == "v096",
              v097 = version == "v097", v098 = version == "v098",
              v099 = version == "v099", v100 = version == "v100", v101 = version == "v101",
-             v102 = version == "v102";
+             v102 = version == "v102", uniform_p = version == "v082-uniform-p";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -304,6 +309,9 @@ int main(int argc, char** argv) {
     else if (v102)
       launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks,
                      att::v102::FetchedThenBarrier>(p, pl, ws.get(), s);
+    else if (uniform_p)
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks,
+                     fuselab::probes::UniformHalfSplitP>(p, pl, ws.get(), s);
     else if (v100)
       launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v100::CopyRowOfP,
                      att::v100::CopiedHalfSplitOfPThenBarrier>(p, pl, ws.get(), s);
