@@ -23,7 +23,8 @@
 //   v090's phase 3  v082's with V landed by bulk copies;
 //   v101's phase 3  v098's with V asked for in windows of half a step, the
 //                   first before P, the rest two in flight once P landed;
-//   v102's phase 3  v098's with a barrier between P's loads and V's copies.
+//   v102's phase 3  v098's with a barrier between P's loads and V's copies;
+//   v103's phase 3  v082's with P fetched by cp.async ahead of V.
 // The patterns' O is a permutation of V's values, so no load or store is
 // optimised away. Phase 3's plans and grids are the versions' own.
 // With after_qk, each timed launch is a contiguous read of Q and K (what
@@ -52,6 +53,7 @@
 #include "kernels/attention/v098_p_loads_before_v.cuh"
 #include "kernels/attention/v101_v_in_windows.cuh"
 #include "kernels/attention/v102_p_loads_then_barrier.cuh"
+#include "kernels/attention/v103_p_by_async_copies.cuh"
 #include "kernels/common/async_copy.cuh"
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/vec.cuh"
@@ -221,6 +223,9 @@ int main(int argc, char** argv) {
   });
   row("v102's phase 3 (P's loads, a barrier, then V)", [&](cudaStream_t s) {
     att::v028::launch_pv<att::v030::kSplit, true, false, att::v102::FetchedThenBarrier, true>(p, pl, Pp, s);
+  });
+  row("v103's phase 3 (P by cp.async ahead of V)", [&](cudaStream_t s) {
+    att::v028::launch_pv<att::v030::kSplit, true, false, att::v103::CopiedHalfSplitOfP, true>(p, pl, Pp, s);
   });
   FUSELAB_CUDA_CHECK(cudaStreamDestroy(stream));
   return 0;
