@@ -56,15 +56,16 @@ inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const flo
 
 // v050::launch_planned with phase 1's Out, phase 2's RowHooks and phase 3's
 // PSource given (the timeline probe passes stamped ones), every kernel at
-// the largest carveout.
-template <class Pe, template <class> class Loader, class Out, class RowHooks, class PSource>
+// the largest carveout (kLaunchPv sets phase 3's; v107 has its own).
+template <class Pe, template <class> class Loader, class Out, class RowHooks, class PSource,
+          v050::PvLauncher kLaunchPv = &launch_pv<PSource>>
 inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::Plan& pl, void* workspace,
                            cudaStream_t stream) {
   prefer_max_shared(v050::kPhase1<Pe, Loader, 1, v081::HalfCores64, Out>);
   prefer_max_shared(&v050::row_softmax_kernel<true, RowHooks>);
   prefer_max_shared(&v050::row_softmax_kernel<false, RowHooks>);
-  v050::launch_planned<Pe, Loader, 1, v081::HalfCores64, PSource, Out, &launch_pv<PSource>, RowHooks>(
-      p, pe, pl, workspace, stream);
+  v050::launch_planned<Pe, Loader, 1, v081::HalfCores64, PSource, Out, kLaunchPv, RowHooks>(p, pe, pl, workspace,
+                                                                                            stream);
 }
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
