@@ -45,12 +45,13 @@ inline void prefer_max_shared(Kernel* kernel) {
                                           int(cudaSharedmemCarveoutMaxShared)));
 }
 
-template <class PSource>
-inline constexpr auto kPhase3Of = &v028::pv_kernel<v030::kSplit, true, false, PSource, true>;
-
+// The kernel's address is taken here, not through a variable template:
+// for a source local to a translation unit (the timeline probe's stamped
+// ones) the variable template's address was no registered kernel
+// (cudaErrorInvalidResourceHandle, call 2347Z).
 template <class PSource>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
-  prefer_max_shared(kPhase3Of<PSource>);
+  prefer_max_shared(&v028::pv_kernel<v030::kSplit, true, false, PSource, true>);
   v028::launch_pv<v030::kSplit, true, false, PSource, true>(p, pl, P, stream);
 }
 
@@ -70,7 +71,7 @@ inline void launch_planned(const AttentionProblem& p, const Pe& pe, const v002::
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline constexpr auto kPhase1 = v050::kPhase1<Pe, Loader, 1, v081::HalfCores64, MaxSharedOut>;
-inline constexpr auto kPhase3 = kPhase3Of<MaxSharedP>;
+inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, MaxSharedP, true>;
 
 template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {

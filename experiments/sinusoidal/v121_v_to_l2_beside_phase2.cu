@@ -1,0 +1,30 @@
+// sinusoidal/v121_v_to_l2_beside_phase2 — v058's PE on attention v108 (see the kernel file).
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v121_v_to_l2_beside_phase2.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v121_v_to_l2_beside_phase2) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::sinusoidal::v040;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v116_p_by_async_copies")
+      .hypothesis(
+          "Attention v108 makes phase 3's blocks resident beside phase 2's (phases 2 and 3 at the "
+          "largest carveout) and has each send its V to L2 before its wait for P, so that ~40 % of "
+          "V moves while DRAM is otherwise idle between phase 1 and phase 3's copies, predicted "
+          "1.02x over v103 at D = 8192 and 16384. The PE is all in phase 1, which is v116's with "
+          "its own carveout: the same 1.02x over v116 at both (~25.1 and ~38.0 us).")
+      .prediction(fuselab::faster_than("sinusoidal/v116_p_by_async_copies", 1.02,
+                                       {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
+      .limits(fuselab::experiments::with_reduced_sincos(
+          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, a::v002::kS)))
+      .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_fp16_split_qk_shared_triggered",
+              (const void*)a::v081::kPhase1<k::Pe, a::v020::RowQkSubTiles>)
+      .kernel("row_softmax_16_in_flight_coherent_triggered_max_shared",
+              (const void*)&a::v050::row_softmax_kernel<true, a::v106::MaxSharedRows>)
+      .kernel("row_softmax_16_in_flight_coherent_max_shared",
+              (const void*)&a::v050::row_softmax_kernel<false, a::v106::MaxSharedRows>)
+      .kernel("pv_wgmma_fp16_split_p_copied_first_v_to_l2_first", (const void*)a::v108::kPhase3)
+      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .launch(&fuselab::kernels::sinusoidal::v121::launch, &a::v108::workspace_bytes);
+}
