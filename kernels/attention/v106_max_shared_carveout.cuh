@@ -45,10 +45,6 @@ inline void prefer_max_shared(Kernel* kernel) {
                                           int(cudaSharedmemCarveoutMaxShared)));
 }
 
-// The kernel's address is taken here, not through a variable template:
-// for a source local to a translation unit (the timeline probe's stamped
-// ones) the variable template's address was no registered kernel
-// (cudaErrorInvalidResourceHandle, call 2347Z).
 template <class PSource>
 inline void launch_pv(const AttentionProblem& p, const v002::Plan& pl, const float* P, cudaStream_t stream) {
   prefer_max_shared(&v028::pv_kernel<v030::kSplit, true, false, PSource, true>);
