@@ -1,5 +1,5 @@
 // Probe: where the time of a split-D pipeline goes, block by block. The
-// three launches of attention v082, v089, v090, v092, v094, v097-v104, v107 or v108 (phase 1:
+// three launches of attention v082, v089, v090, v092, v094, v097-v104 or v107-v109 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
 // v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
@@ -34,7 +34,7 @@
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102|v103|v104|v107|v108|v082-uniform-p]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102|v103|v104|v107|v108|v109|v082-uniform-p]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -76,6 +76,7 @@
 #include "kernels/attention/v104_p_copies_then_barrier.cuh"
 #include "kernels/attention/v107_products_by_key_halves.cuh"
 #include "kernels/attention/v108_v_to_l2_beside_phase2.cuh"
+#include "kernels/attention/v109_o_by_bulk_copies.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -197,8 +198,9 @@ struct StampedRows : StampedP<Base> {
 // 2347Z and 2359Z, whichever way its address was spelled; the cause was not
 // found. v107 runs v106's first two phases and carveouts.
 // Whose phase-3 kernel launch_stamped runs: v028's pv_kernel (v082 and most
-// others), v090's (V by bulk copies) or v101's (V in windows).
-enum class Phase3 { kV028, kBulk, kWindows };
+// others), v090's (V by bulk copies), v101's (V in windows) or v109's (O by
+// bulk copies).
+enum class Phase3 { kV028, kBulk, kWindows, kBulkO };
 
 // v050::launch_planned as v082, v089, v090, v092, v094 and v097-v104 call it (v107 and v108: their own launchers), with
 // stamped policies (at D >= 8192 it takes the triggered softmax and the
@@ -210,6 +212,7 @@ void launch_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* 
   constexpr att::v050::PvLauncher kLaunchPv = [] {  // only the one taken is instantiated
     if constexpr (kPhase3 == Phase3::kBulk) return &att::v090::launch_pv<PSource>;
     else if constexpr (kPhase3 == Phase3::kWindows) return &att::v101::launch_pv<PSource>;
+    else if constexpr (kPhase3 == Phase3::kBulkO) return &att::v109::launch_pv<PSource>;
     else return &att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>;
   }();
   att::v050::launch_planned<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64, PSource,
@@ -251,12 +254,12 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102", "v103", "v104", "v107", "v108", "v082-uniform-p"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102", "v103", "v104", "v107", "v108", "v109", "v082-uniform-p"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v104, v107, v108, or v082-uniform-p (got D %d, samples %d, version %s)\n",
+                 "v093-v104, v107-v109, or v082-uniform-p (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
@@ -266,7 +269,8 @@ int main(int argc, char** argv) {
              v099 = version == "v099", v100 = version == "v100", v101 = version == "v101",
              v102 = version == "v102", v103 = version == "v103",
              v104 = version == "v104",
-             v107 = version == "v107", v108 = version == "v108", uniform_p = version == "v082-uniform-p";
+             v107 = version == "v107", v108 = version == "v108",
+             v109 = version == "v109", uniform_p = version == "v082-uniform-p";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -336,6 +340,9 @@ int main(int argc, char** argv) {
                                 StampedPartialsOut<att::v050::TriggeredPartialsOut>,
                                 StampedRowHooks<att::v106::MaxSharedRows>,
                                 StampedFetched<att::v103::CopiedHalfSplitOfP>>(p, att::v002::NoPe{}, pl, ws.get(), s);
+    else if (v109)
+      launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kBulkO, att::v050::NoRowHooks,
+                     att::v103::CopiedHalfSplitOfP>(p, pl, ws.get(), s);
     else if (uniform_p)
       launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks,
                      fuselab::probes::UniformHalfSplitP>(p, pl, ws.get(), s);
@@ -374,6 +381,7 @@ int main(int argc, char** argv) {
     else if (v104) att::v104::launch(p_ref, ws_ref.get(), s);
     else if (v107) att::v107::launch(p_ref, ws_ref.get(), s);
     else if (v108) att::v108::launch(p_ref, ws_ref.get(), s);
+    else if (v109) att::v109::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 

@@ -84,6 +84,23 @@ __device__ __forceinline__ void bulk_load_multicast(void* dst, const void* src, 
       : "memory");
 }
 
+// The other way (attention v109): `bytes` (a multiple of 16) contiguous from
+// shared src to global dst, in this thread's current bulk group. The async
+// proxy reads src: a fence_proxy_async_shared after the writes to it, and
+// bulk_wait_read before src is written again or the block exits.
+__device__ __forceinline__ void bulk_store(void* dst, const void* src, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n" ::"l"(
+                   reinterpret_cast<std::uint64_t>(dst)),
+               "r"(shared_address(src)), "r"(bytes)
+               : "memory");
+}
+__device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
+// This thread's bulk groups but the kPending newest have read their source.
+template <int kPending>
+__device__ __forceinline__ void bulk_wait_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(kPending) : "memory");
+}
+
 #endif  // __CUDA_ARCH__ >= 900
 
 }  // namespace fuselab::kernels
