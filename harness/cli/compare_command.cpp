@@ -14,14 +14,6 @@
 namespace fuselab::cli {
 namespace {
 
-// Every family's cases in cases.yaml order: the rows follow it.
-std::vector<std::string> case_order(const std::string& root) {
-  std::vector<std::string> names;
-  for (const auto& family : list_families(root))
-    for (const auto& c : load_family_cases(root, family).cases) names.push_back(c.name);
-  return names;
-}
-
 void emit(const std::string& text, const std::string& out) {
   if (out.empty()) {
     std::cout << text;
@@ -46,7 +38,7 @@ int cmd_compare(const Paths& paths, const CompareArgs& args) {
   options.ids = args.ids;
   options.case_patterns = args.case_patterns;
   options.runs = args.runs;
-  options.case_order = case_order(paths.root);
+  options.case_order = case_names_in_order(paths.root);
   options.floor = args.floor;
   const CompareMatrix m = build_compare(index, options);
 

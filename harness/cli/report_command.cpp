@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/core/cases_file.h"
 #include "harness/core/report.h"
 
 namespace fuselab::cli {
@@ -17,6 +18,7 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.plot_script = paths.root + "/harness/report/plots.py";
   options.plots = !args.no_plots;
   options.rebuild_log = args.rebuild_log;
+  options.case_order = case_names_in_order(paths.root);
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& f : r.written) spdlog::info("wrote {}", f);

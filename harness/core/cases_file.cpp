@@ -380,4 +380,11 @@ std::vector<std::string> list_families(const std::string& root) {
   return families;
 }
 
+std::vector<std::string> case_names_in_order(const std::string& root) {
+  std::vector<std::string> names;
+  for (const auto& family : list_families(root))
+    for (const auto& c : load_family_cases(root, family).cases) names.push_back(c.name);
+  return names;
+}
+
 }  // namespace fuselab

@@ -61,5 +61,8 @@ CasesFile load_cases_file(const std::string& path);
 CasesFile load_family_cases(const std::string& root, const std::string& family);
 // Families with a cases.yaml under <root>/experiments, sorted.
 std::vector<std::string> list_families(const std::string& root);
+// Every family's case names, family by family, each in its cases.yaml order:
+// the order in which `fuselab compare` rows and `fuselab report` columns run.
+std::vector<std::string> case_names_in_order(const std::string& root);
 
 }  // namespace fuselab

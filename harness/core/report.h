@@ -18,6 +18,9 @@ struct ReportOptions {
   std::string plot_script;   // harness/report/plots.py
   bool plots = true;         // false: leave reports/plots/ alone
   bool rebuild_log = false;  // rewrite every log entry too (always when the log is missing)
+  // The tables' case columns in this order (case_names_in_order: cases.yaml);
+  // cases it does not name follow, as the newest record lists them.
+  std::vector<std::string> case_order;
 };
 
 struct ReportResult {

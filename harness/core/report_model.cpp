@@ -1,6 +1,7 @@
 #include "harness/core/report_model.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace fuselab {
@@ -42,7 +43,7 @@ const ReportCell* FamilyModel::best_peer(const std::string& case_name, std::stri
   return best;
 }
 
-std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
+std::vector<FamilyModel> build_family_models(const RecordIndex& index, const std::vector<std::string>& case_order) {
   std::map<std::string, FamilyModel> families;
   // Declarations: the newest entry of each (id, family); records are oldest first.
   for (const auto& r : index.records()) {
@@ -76,7 +77,8 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
           x.verdict_entry = x.declaration;
           x.verdict_run = x.declaration_run;
         }
-  // Case order: as the newest record that ran the family lists them.
+  // Case order: as the newest record that ran the family lists them, then
+  // (below) case_order's where it names them.
   for (auto rit = index.records().rbegin(); rit != index.records().rend(); ++rit)
     for (const json& e : (*rit->json)["experiments"]) {
       if (is_instrument(e)) continue;
@@ -92,6 +94,15 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index) {
         f.head_dim[name] = head_dim_of(c.value("shape", std::string()));
       }
     }
+  std::map<std::string, std::size_t> rank;
+  for (const auto& name : case_order) rank.emplace(name, rank.size());
+  const auto rank_of = [&](const std::string& name) {
+    const auto it = rank.find(name);
+    return it == rank.end() ? rank.size() : it->second;
+  };
+  for (auto& [name, f] : families)
+    std::stable_sort(f.cases.begin(), f.cases.end(),
+                     [&](const std::string& a, const std::string& b) { return rank_of(a) < rank_of(b); });
   for (const CaseResult& c : index.latest()) {
     if (!c.timed() || is_instrument(*c.experiment)) continue;
     FamilyModel& f = families[c.family];

@@ -39,7 +39,7 @@ struct FamilyModel {
   std::string family;
   std::vector<ReportExperiment> versions;  // by id; instruments (v9xx, canaries, CPU) left out
   std::vector<ReportExperiment> peers;     // by id
-  std::vector<std::string> cases;          // timed cases, in cases.yaml order (newest record)
+  std::vector<std::string> cases;          // timed cases, in case_order, then as the newest record lists them
   std::map<std::string, int> head_dim;     // case -> D (last number of its shape)
   std::map<std::pair<std::string, std::string>, ReportCell> cells;  // (id, case)
   std::string baseline;                    // the v000 version's id, or empty
@@ -49,8 +49,11 @@ struct FamilyModel {
   const ReportCell* best_peer(const std::string& case_name, std::string* peer_id = nullptr) const;
 };
 
-// Families in name order.
-std::vector<FamilyModel> build_family_models(const RecordIndex& index);
+// Families in name order; each family's cases in case_order (cases.yaml's,
+// case_names_in_order), then those it does not name as the newest record
+// that ran the family lists them.
+std::vector<FamilyModel> build_family_models(const RecordIndex& index,
+                                             const std::vector<std::string>& case_order = {});
 
 // An instrument of the bench rather than a step of a lineage.
 bool is_instrument(const nlohmann::json& experiment);

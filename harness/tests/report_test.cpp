@@ -179,6 +179,23 @@ TEST_F(ReportRenderers, ModelTakesTheLatestRunAndLeavesInstrumentsOut) {
   EXPECT_EQ(std::count(att.cases.begin(), att.cases.end(), "b1_h1_s1_d64"), 0);
 }
 
+TEST_F(ReportRenderers, CasesFollowTheGivenOrderThenTheRecords) {
+  const FamilyModel& as_recorded = family("attention");
+  ASSERT_GE(as_recorded.cases.size(), 3u);
+  // A newer run of a subset no longer reorders the columns: the given order
+  // (cases.yaml's) comes first, cases it does not name keep the records' order.
+  const std::string last = as_recorded.cases.back(), second = as_recorded.cases[1];
+  const std::vector<FamilyModel> ordered = build_family_models(index, {last, "no_such_case", second});
+  const FamilyModel* att = nullptr;
+  for (const auto& f : ordered)
+    if (f.family == "attention") att = &f;
+  ASSERT_NE(att, nullptr);
+  ASSERT_EQ(att->cases.size(), as_recorded.cases.size());
+  EXPECT_EQ(att->cases[0], last);
+  EXPECT_EQ(att->cases[1], second);
+  EXPECT_EQ(att->cases[2], as_recorded.cases.front());
+}
+
 TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
   const FamilyModel& att = family("attention");
   const std::string md = render_family_report(att, "runs", plot_files(att));
