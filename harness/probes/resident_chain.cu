@@ -19,6 +19,11 @@
 //                         partials (16 KB) and stores it as P's row; a
 //                         second head barrier; each block reads P (16 KB)
 //                         before its O stores;
+//   + cluster red, ...    as "+ red, barrier, S", with the partials of a
+//                         cluster of C blocks (C = 4, 8) summed first over
+//                         distributed shared memory (each block a share
+//                         of the tile's rows), so a head's S takes 64 / C
+//                         reds per element instead of 64;
 //   ...; V after Q, K     the same, with V's copies issued only once the
 //                         block's Q and K have landed (Q and K first in
 //                         DRAM's queue, V streaming under the barrier).
@@ -28,6 +33,7 @@
 // The barriers need every block resident; a D whose blocks do not fit two
 // to an SM is refused.
 //   fuselab_probe_resident_chain [D...]   (default 2048 8192)
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -40,22 +46,24 @@
 #include "kernels/common/cuda_check.h"
 #include "kernels/common/global_red.cuh"
 #include "kernels/common/grid_barrier.cuh"
+#include "kernels/common/launch_config.cuh"
 #include "kernels/common/tma.cuh"
 
 namespace {
 
 constexpr int kS = 64, kHeads = 4, kThreads = 256, kBlocksPerHead = 64, kTile4 = kS * kS / 4;
 
-enum class Chain { kBulkOnly, kBarrierOnly, kRedBarrierS, kRowsTwoBarriers };
+enum class Chain { kBulkOnly, kBarrierOnly, kRedBarrierS, kRowsTwoBarriers, kClusterRedBarrierS };
 
 // Block (chunk, head): rows 0..63, dims chunk * dpb .. + dpb of its head.
-template <Chain kChain, bool kVAfterQk>
+// kC: the cluster's blocks (kClusterRedBarrierS).
+template <Chain kChain, bool kVAfterQk, int kC = 1>
 __global__ void __launch_bounds__(kThreads, 2)
     resident_chain(const float* __restrict__ q, const float* __restrict__ k, const float* __restrict__ v,
                    float* __restrict__ o, float* __restrict__ scratch, unsigned* words, int D, int dpb) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace fk = fuselab::kernels;
-  extern __shared__ __align__(128) float smem[];  // Q | K | V rows, 64 x dpb each
+  extern __shared__ __align__(128) float smem[];  // Q | K | V rows, 64 x dpb each (| the partial)
   __shared__ std::uint64_t bars[2];
   const int chunk = blockIdx.x, h = blockIdx.y, tid = threadIdx.x, tile = kS * dpb;
   float *sq = smem, *sk = smem + tile, *sv = smem + 2 * tile;
@@ -86,6 +94,38 @@ __global__ void __launch_bounds__(kThreads, 2)
   if (kChain != Chain::kBulkOnly || kVAfterQk) fk::mbarrier_wait(&bars[0], 0);
   if (kVAfterQk && tid < 32) issue_v();
   if constexpr (kChain == Chain::kBarrierOnly) fk::counting_barrier(words + h, kBlocksPerHead, chunk == 0);
+  if constexpr (kChain == Chain::kClusterRedBarrierS) {
+    static_assert(kTile4 % (kC * kThreads) == 0 || kThreads % (kTile4 / kC) == 0, "a share per block");
+    namespace cg = cooperative_groups;
+    const cg::cluster_group cluster = cg::this_cluster();
+    float4* mine = reinterpret_cast<float4*>(smem + 3 * tile);
+#pragma unroll
+    for (int j = 0; j < kTile4 / kThreads; ++j) {
+      const int e = (4 * (tid + kThreads * j)) % tile;
+      const float4 a = *reinterpret_cast<const float4*>(sq + e), b = *reinterpret_cast<const float4*>(sk + e);
+      mine[tid + kThreads * j] = make_float4(a.x * b.x, a.y * b.y, a.z * b.z, a.w * b.w);
+    }
+    cluster.sync();  // every block's partial is in its shared memory
+    constexpr int kShare = kTile4 / kC;
+    const int rank = int(cluster.block_rank());
+    for (int i = tid; i < kShare; i += kThreads) {
+      float4 sum = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+      for (int b = 0; b < kC; ++b) {
+        const float4 x = cluster.map_shared_rank(mine, b)[rank * kShare + i];
+        sum = make_float4(sum.x + x.x, sum.y + x.y, sum.z + x.z, sum.w + x.w);
+      }
+      fk::red_add4(scratch + 4 * (h * kTile4 + rank * kShare + i), sum);
+    }
+    cluster.sync();  // no block leaves while another reads its partial
+    fk::counting_barrier(words + h, kBlocksPerHead, chunk == 0);
+    const float4* s4 = reinterpret_cast<const float4*>(scratch);
+#pragma unroll
+    for (int j = 0; j < kTile4 / kThreads; ++j) {
+      const float4 x = __ldcg(s4 + h * kTile4 + tid + kThreads * j);
+      carry += x.x + x.w;
+    }
+  }
   if constexpr (kChain == Chain::kRedBarrierS || kChain == Chain::kRowsTwoBarriers) {
     // The stand-in partial: 64 x 64 floats from Q and K, 4 float4s a thread.
     float4 part[kTile4 / kThreads];
@@ -164,17 +204,20 @@ int main(int argc, char** argv) {
   const struct {
     void (*kernel)(const float*, const float*, const float*, float*, float*, unsigned*, int, int);
     const char* name;
-  } rows[] = {{&resident_chain<Chain::kBulkOnly, false>, "bulk in, O out"},
-              {&resident_chain<Chain::kBarrierOnly, false>, "+ barrier only"},
-              {&resident_chain<Chain::kRedBarrierS, false>, "+ red, barrier, S"},
-              {&resident_chain<Chain::kRowsTwoBarriers, false>, "+ rows, 2 barriers, P"},
-              {&resident_chain<Chain::kBulkOnly, true>, "bulk in, O out; V after Q, K"},
-              {&resident_chain<Chain::kRedBarrierS, true>, "+ red, barrier, S; V after Q, K"},
-              {&resident_chain<Chain::kRowsTwoBarriers, true>, "+ rows, 2 barriers, P; V after Q, K"}};
+    int cluster;  // 1: none; else the partial's 16 KB more shared memory
+  } rows[] = {{&resident_chain<Chain::kBulkOnly, false>, "bulk in, O out", 1},
+              {&resident_chain<Chain::kBarrierOnly, false>, "+ barrier only", 1},
+              {&resident_chain<Chain::kRedBarrierS, false>, "+ red, barrier, S", 1},
+              {&resident_chain<Chain::kClusterRedBarrierS, false, 4>, "+ cluster (4) red, barrier, S", 4},
+              {&resident_chain<Chain::kClusterRedBarrierS, false, 8>, "+ cluster (8) red, barrier, S", 8},
+              {&resident_chain<Chain::kRowsTwoBarriers, false>, "+ rows, 2 barriers, P", 1},
+              {&resident_chain<Chain::kBulkOnly, true>, "bulk in, O out; V after Q, K", 1},
+              {&resident_chain<Chain::kRedBarrierS, true>, "+ red, barrier, S; V after Q, K", 1},
+              {&resident_chain<Chain::kRowsTwoBarriers, true>, "+ rows, 2 barriers, P; V after Q, K", 1}};
   std::printf("| shape | Q+K+V+O MB | chain | cold us | GB/s |\n|---|---:|---|---:|---:|\n");
   for (const int D : dims) {
     const int dpb = D / kBlocksPerHead;
-    const std::size_t smem = 3 * std::size_t(kS) * dpb * sizeof(float);
+    const std::size_t operands = 3 * std::size_t(kS) * dpb * sizeof(float);
     if (D % (4 * kBlocksPerHead) != 0 || dpb * sizeof(float) < 16) {
       std::fprintf(stderr, "resident_chain: D must be a multiple of %d (got %d)\n", 4 * kBlocksPerHead, D);
       return 2;
@@ -190,20 +233,32 @@ int main(int argc, char** argv) {
     FUSELAB_CUDA_CHECK(cudaMemsetAsync(words.get<unsigned>(), 0, words.bytes(), stream));
     FUSELAB_CUDA_CHECK(cudaStreamSynchronize(stream));
     for (const auto& row : rows) {
+      const std::size_t smem = operands + (row.cluster > 1 ? kS * kS * sizeof(float) : 0);
       FUSELAB_CUDA_CHECK(
           cudaFuncSetAttribute(row.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-      int per_sm = 0;
-      FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, row.kernel, kThreads, smem));
-      if (per_sm * sms < kHeads * kBlocksPerHead) {
-        std::printf("| 1x%dx%dx%d | %.1f | %s | not resident (%d a SM) | |\n", kHeads, kS, D, 4.0 * bytes * 1e-6,
-                    row.name, per_sm);
+      int resident = 0;
+      if (row.cluster > 1) {
+        resident = fuselab::kernels::max_active_clusters(reinterpret_cast<const void*>(row.kernel), row.cluster,
+                                                         kThreads, smem) * row.cluster;
+      } else {
+        FUSELAB_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, row.kernel, kThreads, smem));
+        resident *= sms;
+      }
+      if (resident < kHeads * kBlocksPerHead) {
+        std::printf("| 1x%dx%dx%d | %.1f | %s | not resident (%d blocks at once) | |\n", kHeads, kS, D,
+                    4.0 * bytes * 1e-6, row.name, resident);
         continue;
       }
       const double us = fuselab::probes::cold_median_us(stream, [&](cudaStream_t s) {
-        row.kernel<<<dim3(kBlocksPerHead, kHeads), kThreads, smem, s>>>(
-            q.get<float>(), k.get<float>(), v.get<float>(), o.get<float>(), scratch.get<float>(),
-            words.get<unsigned>(), D, dpb);
-        FUSELAB_LAUNCH_CHECK();
+        const dim3 grid(kBlocksPerHead, kHeads);
+        float *qp = q.get<float>(), *kp = k.get<float>(), *vp = v.get<float>(), *op = o.get<float>();
+        if (row.cluster > 1) {
+          fuselab::kernels::launch_clustered(row.cluster, row.kernel, grid, dim3(kThreads), smem, s, qp, kp, vp, op,
+                                             scratch.get<float>(), words.get<unsigned>(), D, dpb);
+        } else {
+          row.kernel<<<grid, kThreads, smem, s>>>(qp, kp, vp, op, scratch.get<float>(), words.get<unsigned>(), D, dpb);
+          FUSELAB_LAUNCH_CHECK();
+        }
       });
       std::printf("| 1x%dx%dx%d | %.1f | %s | %.2f | %.0f |\n", kHeads, kS, D, 4.0 * bytes * 1e-6, row.name, us,
                   4.0 * bytes / us * 1e-3);
