@@ -1,0 +1,16 @@
+// sinusoidal v124 — v058's PE (v040's: one evaluation for Q and K) on
+// attention v111: v103 in two launches, phase 1's blocks taking the softmax
+// rows after a barrier per head.
+// Limits: as v096.
+#pragma once
+
+#include "kernels/attention/v111_softmax_in_phase1.cuh"
+#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+
+namespace fuselab::kernels::sinusoidal::v124 {
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v111::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::sinusoidal::v124
