@@ -2,7 +2,8 @@
 // three launches of attention v082, v089, v090, v092, v094, v097-v104 or v107-v109 (phase 1:
 // partial scores; phase 2: the row softmax; phase 3: P V; each later launch
 // programmatic), through v050::launch_planned, or the two of v093, v095 or
-// v096 (phase 2 in phase 3's blocks), through v093's launch_with, run with
+// v096 (phase 2 in phase 3's blocks), through v093's launch_with, or the two
+// of v111 (phase 2 in phase 1's blocks, after a head barrier), run with
 // stamping policies on 1x4x64xD (D = 16384 unless given): %globaltimer
 // stamps taken by thread 0 of every block:
 //   phase 1  begin, end (partials stored; v089: V
@@ -11,7 +12,9 @@
 //                                                  to L2 after the wait;
 //                                                  v093, v095, v096: rows
 //                                                  stored, by phase 3's
-//                                                  blocks);
+//                                                  blocks; v111: head
+//                                                  barrier passed and rows
+//                                                  stored, by phase 1's);
 //   phase 3  start, P waited (phase 2 complete), P in shared memory, V of
 //            step 0 and step 1 landed, done (last stores issued)
 //                                                  its PSource (v028's marks;
@@ -34,7 +37,7 @@
 // (dirty, as timed), then once after the flush and a read R of twice the L2
 // size that replaces the flush's dirty lines with clean ones (clean), so
 // that each launch's DRAM write counter says whose lines went back.
-//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102|v103|v104|v107|v108|v109|v082-uniform-p]
+//   fuselab_probe_split_d_timeline [D] [samples] [v082|v089|v090|v092|v093|v094|v095|v096|v097|v098|v099|v100|v101|v102|v103|v104|v107|v108|v109|v111|v082-uniform-p]
 //   fuselab_probe_split_d_timeline once D VERSION
 #include <cuda_runtime.h>
 
@@ -77,6 +80,7 @@
 #include "kernels/attention/v107_products_by_key_halves.cuh"
 #include "kernels/attention/v108_v_to_l2_beside_phase2.cuh"
 #include "kernels/attention/v109_o_by_bulk_copies.cuh"
+#include "kernels/attention/v111_softmax_in_phase1.cuh"
 #include "kernels/common/cuda_check.h"
 
 namespace {
@@ -192,6 +196,38 @@ struct StampedRows : StampedP<Base> {
   }
 };
 
+// v111's phase-1 Out (v111::RowsAfterHeadBarrierOut's steps), stamped
+// between its steps: partials stored, head barrier passed (phase 2 waited),
+// rows stored (phase 2 end).
+struct StampedRowsAfterHeadBarrier : att::v050::TriggeredPartialsOut {
+  __device__ static void begin() {
+    stamp(kP1Begin);
+    att::v050::TriggeredPartialsOut::begin();
+  }
+  __device__ static void store(const AttentionProblem& p, const float (&acc)[32], float* smem, float* part, int bh,
+                               int chunk, int chunks) {
+    att::v017::PartialsOut::store(p, acc, smem, part, bh, chunk, chunks);
+    stamp(kP1End);
+    fuselab::kernels::counting_barrier(att::v111::head_words(p, part, chunks) + bh, unsigned(chunks), chunk == 0);
+    stamp(kP2Waited);
+    float* P = part + att::v002::part_bytes(p, chunks) / sizeof(float);
+    for (int i = chunk; i < p.Sq; i += chunks)
+      att::v014::softmax_row<att::v029::kInFlight, true>(p, part, chunks, P, i, bh, threadIdx.x % kS, threadIdx.x / kS);
+    stamp(kP2End);
+  }
+};
+
+// v111's two launches (its launch_with where every phase-1 block is
+// resident, which main()'s shape makes so), stamped.
+void launch_v111_stamped(const AttentionProblem& p, const att::v002::Plan& pl, void* workspace, cudaStream_t s) {
+  using PSource = StampedFetched<att::v103::CopiedHalfSplitOfP>;
+  const att::v013::Buffers buf = att::v017::launch_phase1_kernel<att::v081::HalfCores64>(
+      att::v050::kPhase1<att::v002::NoPe, att::v020::RowQkSubTiles, 1, att::v081::HalfCores64,
+                         StampedRowsAfterHeadBarrier>,
+      p, att::v002::NoPe{}, pl, workspace, s);
+  att::v028::launch_pv<att::v030::kSplit, true, false, PSource, true>(p, pl, buf.P, s);
+}
+
 // v106 (every kernel at the largest carveout) is not here: its stamped
 // phase-3 kernel (v028's pv_kernel on StampedFetched<v106::MaxSharedP>)
 // failed cudaFuncSetAttribute with cudaErrorInvalidResourceHandle in calls
@@ -254,12 +290,12 @@ int main(int argc, char** argv) {
   const int samples = once ? 1 : argc > 2 ? std::atoi(argv[2]) : 31;
   const int at_version = first + (once ? 1 : 2);
   const std::string version = argc > at_version ? argv[at_version] : "v082";
-  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102", "v103", "v104", "v107", "v108", "v109", "v082-uniform-p"};
+  const std::vector<std::string> known = {"v082", "v089", "v090", "v092", "v093", "v094", "v095", "v096", "v097", "v098", "v099", "v100", "v101", "v102", "v103", "v104", "v107", "v108", "v109", "v111", "v082-uniform-p"};
   if (D < 8192 || D % 128 != 0 || samples < 1 || std::find(known.begin(), known.end(), version) == known.end()) {
     std::fprintf(stderr,
                  "split_d_timeline: D must be a multiple of 128 and at least 8192 (where v082 takes the triggered "
                  "softmax and the wgmma phase 3), samples at least 1, the version v082, v089, v090, v092 or "
-                 "v093-v104, v107-v109, or v082-uniform-p (got D %d, samples %d, version %s)\n",
+                 "v093-v104, v107-v109, v111, or v082-uniform-p (got D %d, samples %d, version %s)\n",
                  D, samples, version.c_str());
     return 2;
   }
@@ -270,7 +306,7 @@ int main(int argc, char** argv) {
              v102 = version == "v102", v103 = version == "v103",
              v104 = version == "v104",
              v107 = version == "v107", v108 = version == "v108",
-             v109 = version == "v109", uniform_p = version == "v082-uniform-p";
+             v109 = version == "v109", v111 = version == "v111", uniform_p = version == "v082-uniform-p";
   AttentionProblem p;
   p.B = 1, p.Hq = 4, p.Hkv = 4, p.Sq = 64, p.Sk = 64, p.D = D;
   p.scale = 1.f / std::sqrt(float(D));
@@ -280,7 +316,7 @@ int main(int argc, char** argv) {
       step(sizeof(std::uint64_t));
   const std::size_t ws_bytes =  // every version's
       std::max({att::v096::workspace_bytes(p), att::v097::workspace_bytes(p), att::v099::workspace_bytes(p),
-                att::v100::workspace_bytes(p)});
+                att::v100::workspace_bytes(p), att::v111::workspace_bytes(p)});
   fuselab::DeviceBuffer ws(ws_bytes), ws_ref(ws_bytes);
   FUSELAB_CUDA_CHECK(cudaMemset(ws.get(), 0, ws_bytes));  // v097's pool counts start at zero, as the harness's do
   FUSELAB_CUDA_CHECK(cudaMemset(ws_ref.get(), 0, ws_bytes));
@@ -343,6 +379,8 @@ int main(int argc, char** argv) {
     else if (v109)
       launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kBulkO, att::v050::NoRowHooks,
                      att::v103::CopiedHalfSplitOfP>(p, pl, ws.get(), s);
+    else if (v111)
+      launch_v111_stamped(p, pl, ws.get(), s);
     else if (uniform_p)
       launch_stamped<att::v050::TriggeredPartialsOut, Phase3::kV028, att::v050::NoRowHooks,
                      fuselab::probes::UniformHalfSplitP>(p, pl, ws.get(), s);
@@ -382,6 +420,7 @@ int main(int argc, char** argv) {
     else if (v107) att::v107::launch(p_ref, ws_ref.get(), s);
     else if (v108) att::v108::launch(p_ref, ws_ref.get(), s);
     else if (v109) att::v109::launch(p_ref, ws_ref.get(), s);
+    else if (v111) att::v111::launch(p_ref, ws_ref.get(), s);
     else att::v082::launch(p_ref, ws_ref.get(), s);
   };
 
