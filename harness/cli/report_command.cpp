@@ -7,6 +7,7 @@
 #include "harness/cli/exit_codes.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/report.h"
+#include "harness/core/targets_file.h"
 
 namespace fuselab::cli {
 
@@ -19,6 +20,7 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.plots = !args.no_plots;
   options.rebuild_log = args.rebuild_log;
   options.case_order = case_names_in_order(paths.root);
+  options.targets = load_all_targets(paths.root);
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& f : r.written) spdlog::info("wrote {}", f);

@@ -9,6 +9,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/core/yaml_file.h"
+
 namespace fuselab {
 namespace fs = std::filesystem;
 
@@ -304,16 +306,6 @@ class CasesReader {
   std::string case_name_;
 };
 
-YAML::Node parse_yaml(const std::string& path) {
-  try {
-    return YAML::LoadFile(path);
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                             std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg +
-                             ". Fix: correct the YAML syntax at that line (format: " + kFormatDoc + ")");
-  }
-}
-
 }  // namespace
 
 std::string CaseSpec::reference_path() const {
@@ -355,7 +347,7 @@ CasesFile load_cases_file(const std::string& path) {
   if (!fs::is_regular_file(path))
     throw std::runtime_error(path + ": cases file not found. Fix: create it (format: " +
                              std::string(kFormatDoc) + ") or check the family name");
-  return CasesReader(path).read(parse_yaml(path));
+  return CasesReader(path).read(load_yaml_file(path, kFormatDoc));
 }
 
 CasesFile load_family_cases(const std::string& root, const std::string& family) {

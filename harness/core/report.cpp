@@ -88,9 +88,11 @@ ReportResult generate_report(const ReportOptions& o) {
   // 2. Render everything in memory: path -> bytes.
   std::map<std::string, std::string> outputs;
   const std::string runs_link = relative_link(o.records_dir, o.reports_dir);
-  for (const auto& f : families)
-    outputs[(fs::path(o.reports_dir) / (f.family + ".md")).string()] =
-        render_family_report(f, runs_link, plot_files(f));
+  for (const auto& f : families) {
+    const auto targets = o.targets.find(f.family);
+    outputs[(fs::path(o.reports_dir) / (f.family + ".md")).string()] = render_family_report(
+        f, runs_link, plot_files(f), targets == o.targets.end() ? std::vector<Target>{} : targets->second);
+  }
   outputs[(fs::path(o.reports_dir) / "README.md").string()] =
       render_reports_index(families, records, runs_link);
 

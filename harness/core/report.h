@@ -6,8 +6,11 @@
 // and only when its bytes change.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
+
+#include "harness/core/targets_file.h"
 
 namespace fuselab {
 
@@ -21,6 +24,8 @@ struct ReportOptions {
   // The tables' case columns in this order (case_names_in_order: cases.yaml);
   // cases it does not name follow, as the newest record lists them.
   std::vector<std::string> case_order;
+  // Each family's targets (load_all_targets: experiments/<family>/targets.yaml).
+  std::map<std::string, std::vector<Target>> targets;
 };
 
 struct ReportResult {

@@ -8,6 +8,7 @@
 
 #include "harness/core/report_model.h"
 #include "harness/core/report_records.h"
+#include "harness/core/targets_file.h"
 
 namespace fuselab {
 
@@ -19,8 +20,9 @@ std::string render_log_summary(const std::vector<FamilyModel>& families,
 
 // reports/<family>.md. `runs_link`: the records folder relative to reports/.
 // `plots`: the plot files (relative to reports/) made for this family.
+// `targets`: its targets.yaml's, each shown against the closest version.
 std::string render_family_report(const FamilyModel& family, const std::string& runs_link,
-                                 const std::vector<std::string>& plots);
+                                 const std::vector<std::string>& plots, const std::vector<Target>& targets = {});
 
 // reports/README.md: the families and every run, newest first.
 std::string render_reports_index(const std::vector<FamilyModel>& families,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every bad input gets one clear message and a documented exit code, and
 # nothing is half-written: unknown id, missing reference, corrupt reference,
-# malformed cases.yaml, no GPU, compare and rerun refusals.   usage: cli_errors_test.sh FUSELAB SOURCE_DIR SCRATCH
+# malformed cases.yaml and targets.yaml, no GPU, compare and rerun refusals.   usage: cli_errors_test.sh FUSELAB SOURCE_DIR SCRATCH
 set -uo pipefail
 fuselab=$1 src=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch/runs"
@@ -41,6 +41,17 @@ printf 'family: attention\nop: attention\ncases:\n  - {name: broken, shape: [1, 
   >"$scratch/root/experiments/attention/cases.yaml"
 expect malformed-yaml 2 "experiments/attention/cases.yaml" -- \
   --root "$scratch/root" --references "$src/reference_data" list
+
+# Malformed targets.yaml: `report` refuses before it writes anything.
+mkdir -p "$scratch/root_targets" "$scratch/report_out"
+cp -r "$src/experiments" "$scratch/root_targets/experiments"
+printf 'targets: [{case: b1_h4_s64_d8192, max_us: 20}\n' >"$scratch/root_targets/experiments/sinusoidal/targets.yaml"
+records="$src/reports/runs" expect malformed-targets 2 "experiments/sinusoidal/targets.yaml:.*malformed YAML.*Fix" -- \
+  --root "$scratch/root_targets" report --no-plots --reports-dir "$scratch/report_out"
+if [[ -n "$(ls -A "$scratch/report_out")" || -e "$scratch/LOG.md" ]]; then
+  echo "FAIL malformed-targets: report wrote $(ls -A "$scratch/report_out") $(ls "$scratch/LOG.md" 2>/dev/null)"
+  failures=$((failures + 1))
+fi
 
 # compare and rerun, on the committed records (read only).
 runs="$src/reports/runs"

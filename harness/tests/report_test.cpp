@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/core/format_number.h"
 #include "harness/core/record_index.h"
 #include "harness/core/report.h"
 #include "harness/core/report_markdown.h"
@@ -213,6 +214,43 @@ TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
   const ReportCell* peer = att.best_peer("b1_h4_s64_d128");
   ASSERT_TRUE(v0 && peer);
   EXPECT_NEAR(peer->median_us / v0->median_us, 0.9, 1e-9);
+}
+
+TEST_F(ReportRenderers, TargetsAreShownAgainstTheClosestVersion) {
+  const FamilyModel& att = family("attention");
+  const std::string c = "b1_h4_s64_d128";
+  const ReportExperiment* fastest = nullptr;
+  for (const auto& v : att.versions)
+    if (const ReportCell* cell = att.cell(v.id, c); cell && (!fastest || cell->median_us < att.cell(fastest->id, c)->median_us))
+      fastest = &v;
+  ASSERT_NE(fastest, nullptr);
+  const double t = att.cell(fastest->id, c)->median_us;
+  std::vector<Target> targets(4);
+  targets[0] = {c, t + 1.0, std::nullopt, "issue 9"};
+  targets[1] = {c, t / 2, std::nullopt, ""};
+  targets[2] = {c, std::nullopt, 1.0, ""};  // no version moves bytes at the whole copy ceiling
+  targets[3] = {"b1_h1_s1_d64", 5.0, std::nullopt, ""};  // checked, never timed
+  const std::string md = render_family_report(att, "runs", {}, targets);
+  const std::string measured = format_number("%.2f", t) + " µs";
+  EXPECT_TRUE(contains(md, "| " + c + " | ≤ " + format_number("%g", t + 1.0) + " µs | " + fastest->label + " | " +
+                               measured + " | yes | issue 9 |"))
+      << md;
+  EXPECT_TRUE(contains(md, "| " + c + " | ≤ " + format_number("%g", t / 2) + " µs | " + fastest->label + " | " +
+                               measured + " | no | — |"))
+      << md;
+  const ReportExperiment* widest = nullptr;  // the largest fraction of the copy ceiling
+  for (const auto& v : att.versions)
+    if (const ReportCell* cell = att.cell(v.id, c); cell && cell->copy_fraction &&
+                                                    (!widest || *cell->copy_fraction > *att.cell(widest->id, c)->copy_fraction))
+      widest = &v;
+  ASSERT_NE(widest, nullptr);
+  EXPECT_TRUE(contains(md, "| " + c + " | ≥ 100.0% of the copy ceiling | " + widest->label + " | " +
+                               format_number("%.1f%%", *att.cell(widest->id, c)->copy_fraction * 100) + " | no | — |"))
+      << md;
+  EXPECT_TRUE(contains(md, "| b1_h1_s1_d64 | ≤ 5 µs | — | — | not timed | — |")) << md;
+  EXPECT_LT(md.find("## Targets"), md.find("## Lineage"));
+  // No targets, no section.
+  EXPECT_FALSE(contains(render_family_report(att, "runs", {}), "## Targets"));
 }
 
 TEST_F(ReportRenderers, SummaryNamesTheFastestVersionPerCase) {

@@ -1,0 +1,73 @@
+// experiments/<family>/targets.yaml: the repository's load, and every bad
+// file is refused with one message naming the file, the problem and the fix.
+#include "harness/core/targets_file.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "harness/tests/test_support.h"
+
+namespace fuselab {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(TargetsFile, TheRepositorysLoad) {
+  const auto all = load_all_targets(test::source_dir().string());
+  ASSERT_TRUE(all.count("sinusoidal") && all.count("rope") && all.count("attention"));
+  EXPECT_TRUE(all.at("attention").empty());  // no targets.yaml: no targets
+  const auto& sin = all.at("sinusoidal");
+  ASSERT_FALSE(sin.empty());
+  EXPECT_EQ(sin.front().case_name, "b1_h4_s64_d16384");
+  EXPECT_EQ(sin.front().max_us, 40.0);
+  EXPECT_FALSE(sin.front().min_copy_fraction.has_value());
+  EXPECT_EQ(sin.front().source, "issue 4");
+}
+
+// A root whose sinusoidal family has the repository's cases.yaml and the
+// given targets.yaml; returns load_family_targets' message ("" if it loads).
+std::string refusal(const std::string& targets_yaml) {
+  const fs::path root = test::scratch_dir() / "targets_root";
+  fs::create_directories(root / "experiments/sinusoidal");
+  fs::copy_file(test::source_dir() / "experiments/sinusoidal/cases.yaml", root / "experiments/sinusoidal/cases.yaml",
+                fs::copy_options::overwrite_existing);
+  std::ofstream(root / "experiments/sinusoidal/targets.yaml", std::ios::trunc) << targets_yaml;
+  try {
+    load_family_targets(root.string(), "sinusoidal");
+    return "";
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+}
+
+TEST(TargetsFile, BadFilesAreRefusedWithTheFix) {
+  const struct {
+    const char* yaml;
+    const char* says;
+  } cases[] = {
+      {"targets: [{case: b1_h4_s64_d8192, max_us: 20}", "malformed YAML"},
+      {"targets: []\n", "targets must be a non-empty list"},
+      {"goals: [{case: b1_h4_s64_d8192, max_us: 20}]\n", "the file must be a map with the key targets"},
+      {"targets: [{case: nope, max_us: 20}]\n", "case 'nope' is not a timed case"},
+      {"targets: [{case: b1_h1_s1_d64, max_us: 20}]\n", "case 'b1_h1_s1_d64' is not a timed case"},  // tests only
+      {"targets: [{case: b1_h4_s64_d8192, max_ms: 20}]\n", "unknown key 'max_ms'"},
+      {"targets: [{case: b1_h4_s64_d8192}]\n", "needs exactly one of max_us and min_copy_fraction"},
+      {"targets: [{case: b1_h4_s64_d8192, max_us: 20, min_copy_fraction: 0.6}]\n", "needs exactly one"},
+      {"targets: [{case: b1_h4_s64_d8192, min_copy_fraction: 60}]\n", "min_copy_fraction must be in (0, 1]"},
+      {"targets: [{case: b1_h4_s64_d8192, max_us: soon}]\n", "max_us must be a number"},
+      {"targets: [{max_us: 20}]\n", "a target without its case"},
+  };
+  for (const auto& c : cases) {
+    const std::string message = refusal(c.yaml);
+    EXPECT_NE(message.find(c.says), std::string::npos) << c.yaml << " -> " << message;
+    EXPECT_NE(message.find("targets.yaml:"), std::string::npos) << message;  // the file, and its line
+    EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
+  }
+  EXPECT_EQ(refusal("targets: [{case: b1_h4_s64_d8192, min_copy_fraction: 0.6, source: issue 4}]\n"), "");
+}
+
+}  // namespace
+}  // namespace fuselab
