@@ -7,6 +7,8 @@ if ! command -v nvcc >/dev/null 2>&1 && [[ -x /usr/local/cuda/bin/nvcc ]]; then
   export PATH=/usr/local/cuda/bin:$PATH
 fi
 mkdir -p "$build_dir"
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release >"$build_dir/configure.log" 2>&1 \
+# FUSELAB_ONLY (experiment ids, ;-separated): build those alone, no probes;
+# unset builds everything (passed either way, so the cache never keeps a subset).
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "-DFUSELAB_ONLY=${FUSELAB_ONLY:-}" >"$build_dir/configure.log" 2>&1 \
   || { cat "$build_dir/configure.log"; exit 1; }
 cmake --build "$build_dir" -j"$(nproc)"

@@ -46,7 +46,7 @@ detail::Registrar::Registrar(const char* family, const char* version, const char
 
 void Registry::validate(
     const std::function<std::vector<std::string>(const std::string&)>& cases_of,
-    const std::vector<std::string>& peer_ids) const {
+    const std::vector<std::string>& peer_ids, bool subset) const {
   static const std::regex version_pattern("v[0-9]{3}_[a-z0-9_]+");
   std::set<std::string> ids;
   for (const auto& e : experiments_) {
@@ -66,7 +66,7 @@ void Registry::validate(
       refuse(e, "empty hypothesis", "state the mechanism and why it should win, in .hypothesis()");
     if (e.parent_id.empty() && e.version.rfind("v000_", 0) != 0)
       refuse(e, "no parent", "name the version this one derives from in .parent()");
-    if (!e.parent_id.empty() && !ids.count(e.parent_id))
+    if (!e.parent_id.empty() && !ids.count(e.parent_id) && !subset)
       refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing experiment id");
     if (!e.attention_launch && !e.rope_launch)
       refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
@@ -79,7 +79,7 @@ void Registry::validate(
     if (p.has_baseline()) {
       const bool known = ids.count(p.baseline) ||
                          std::find(peer_ids.begin(), peer_ids.end(), p.baseline) != peer_ids.end();
-      if (!known)
+      if (!known && !subset)
         refuse(e, "prediction names unknown version '" + p.baseline + "'",
                "name an existing experiment or peer id");
       if (!(p.factor > 0))

@@ -34,9 +34,11 @@ class Registry {
 
   // Throws std::runtime_error on the first problem found. `cases_of(family)`
   // lists a family's case names (from its cases.yaml); `peer_ids` are the ids
-  // a prediction may name besides experiments (PyTorch peers).
+  // a prediction may name besides experiments (PyTorch peers). `subset`: the
+  // build holds some experiments only (FUSELAB_ONLY), so a parent or a
+  // prediction's baseline outside it is not refused.
   void validate(const std::function<std::vector<std::string>(const std::string&)>& cases_of,
-                const std::vector<std::string>& peer_ids = {}) const;
+                const std::vector<std::string>& peer_ids = {}, bool subset = false) const;
 
   const Experiment* find(const std::string& id) const;
   // Accepts family/vNNN_slug, family/vN (short), family (all of it) and
