@@ -81,6 +81,19 @@ TEST(Registry, RefusesUnknownParent) {
   EXPECT_TRUE(mentions(msg, "unknown parent 'attention/v007_missing'")) << msg;
 }
 
+TEST(Registry, ASubsetBuildAcceptsParentsAndBaselinesOutsideIt) {
+  // FUSELAB_ONLY: v012 built alone, its parent and its prediction's baseline not.
+  Experiment e = make("v012_alone", "attention/v011_not_built");
+  e.prediction(faster_than("attention/v011_not_built", 1.02));
+  const Registry r = with({e});
+  EXPECT_NO_THROW(r.validate(&cases_of, {}, true));
+  EXPECT_TRUE(mentions(refusal(r), "unknown parent 'attention/v011_not_built'"));  // a full build refuses
+  // Everything else is still checked.
+  Experiment bad = make("v013_alone", "attention/v011_not_built");
+  bad.prediction(at_most_us(5, {"no_such_case"}));
+  EXPECT_THROW(with({bad}).validate(&cases_of, {}, true), std::runtime_error);
+}
+
 TEST(Registry, RefusesMissingParentAfterV000) {
   EXPECT_TRUE(mentions(refusal(with({make("v000_base"), make("v001_next")})), "no parent"));
 }
