@@ -118,7 +118,8 @@ ReportResult generate_report(const ReportOptions& o) {
   }
 
   LogLock lock(o.log);
-  const std::string summary = render_log_summary(families, records, relative_link(o.reports_dir, fs::path(fs::absolute(o.log)).parent_path().string()));
+  const std::string summary = render_log_summary(
+      families, records, relative_link(o.reports_dir, fs::path(fs::absolute(o.log)).parent_path().string()), o.targets);
   std::string log_text;
   const bool have_log = fs::exists(o.log) && fs::file_size(o.log) > 0;
   if (have_log && !o.rebuild_log) {

@@ -3,6 +3,7 @@
 // give the same bytes.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -13,10 +14,12 @@
 namespace fuselab {
 
 // The text between the log's summary markers (starts and ends with a blank
-// line). `reports_link` is the reports folder relative to the log.
+// line). `reports_link` is the reports folder relative to the log. `targets`:
+// each family's, counted as met or not beside its verdicts.
 std::string render_log_summary(const std::vector<FamilyModel>& families,
                                const std::vector<RecordFile>& records,
-                               const std::string& reports_link);
+                               const std::string& reports_link,
+                               const std::map<std::string, std::vector<Target>>& targets = {});
 
 // reports/<family>.md. `runs_link`: the records folder relative to reports/.
 // `plots`: the plot files (relative to reports/) made for this family.

@@ -270,6 +270,16 @@ TEST_F(ReportRenderers, SummaryNamesTheFastestVersionPerCase) {
   EXPECT_TRUE(contains(s, "3 versions: 1 CONFIRMED, 2 REFUTED. [Report](reports/rope_standalone.md)"))
       << s;
   EXPECT_TRUE(contains(s, "(torch/sdpa_compiled) |")) << s;
+  // With targets, the family's line counts those met.
+  const std::string c = rs.cases.front();
+  const ReportCell* fastest = nullptr;
+  for (const auto& v : rs.versions)
+    if (const ReportCell* cell = rs.cell(v.id, c); cell && (!fastest || cell->median_us < fastest->median_us)) fastest = cell;
+  ASSERT_NE(fastest, nullptr);
+  const std::map<std::string, std::vector<Target>> targets = {
+      {"rope_standalone", {{c, fastest->median_us * 2, std::nullopt, ""}, {c, fastest->median_us / 2, std::nullopt, ""}}}};
+  EXPECT_TRUE(contains(render_log_summary(families, no_records, "reports", targets),
+                       "[Report](reports/rope_standalone.md). Targets met: 1 of 2."));
 }
 
 // Three runs of one version: REFUTED, then timed only as a baseline
