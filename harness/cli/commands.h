@@ -33,6 +33,14 @@ struct CompareArgs {
   double floor = 0.03;                     // --floor: smallest relative difference called real
 };
 
+struct RerunArgs {
+  std::string run_id;
+  bool exact = false;        // --exact: rebuild the record's git commit and run with that build
+  bool allow_dirty = false;  // --allow-dirty: --exact of a record made from uncommitted changes
+  double floor = 0.03;       // --floor, as compare's
+  std::vector<std::string> command_line;
+};
+
 struct ReportArgs {
   std::string reports_dir;   // default <root>/reports
   bool no_plots = false;
@@ -41,11 +49,13 @@ struct ReportArgs {
 
 int cmd_run(const Paths& paths, const RunArgs& args);
 int cmd_compare(const Paths& paths, const CompareArgs& args);
-int cmd_rerun(const Paths& paths, const std::string& run_id,
-              const std::vector<std::string>& command_line, double floor);
+int cmd_rerun(const Paths& paths, const RerunArgs& args);
 int cmd_report(const Paths& paths, const ReportArgs& args);
-int cmd_list();
-int cmd_show(const std::string& id);
+int cmd_list(const std::string& root, bool with_archived);
+// A built version's declaration, else an archived one's (with its commit).
+int cmd_show(const std::string& root, const std::string& id);
+// Moves versions out of the default build into the archive index.
+int cmd_archive(const Paths& paths, const std::vector<std::string>& ids);
 int cmd_env(bool with_ceilings);
 int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families);
 int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_line);

@@ -1,11 +1,14 @@
 // `fuselab list`, `show`, `env`, `refs verify`, and the startup validation.
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <set>
 
 #include <spdlog/spdlog.h>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/core/archive_index.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/provenance.h"
 #include "harness/core/reference_case.h"
@@ -15,25 +18,51 @@
 namespace fuselab::cli {
 
 void validate_registry(const std::string& root) {
+  std::set<std::string> known_outside = experiment_modules_in_tree(root);
+  for (const auto& id : ArchiveIndex::load(root).ids()) known_outside.insert(id);
   Registry::global().validate(
       [&](const std::string& family) {
         std::vector<std::string> names;
         for (const auto& c : load_family_cases(root, family).cases) names.push_back(c.name);
         return names;
       },
-      {}, FUSELAB_SUBSET_BUILD != 0);
+      {}, known_outside);
 }
 
-int cmd_list() {
+int cmd_list(const std::string& root, bool with_archived) {
+  std::map<std::string, std::string> lines;  // by id: built and archived versions in one order
   for (const auto& e : Registry::global().all()) {
     const char* tag = e.canary_value ? "  [canary]" : e.backend_value == Backend::Cpu ? "  [cpu]" : "";
-    std::printf("%-42s parent %-32s%s\n", e.id().c_str(),
-                e.parent_id.empty() ? "-" : e.parent_id.c_str(), tag);
+    lines[e.id()] = fmt::format("{:<42} parent {:<32}{}", e.id(), e.parent_id.empty() ? "-" : e.parent_id, tag);
   }
+  const ArchiveIndex archive = with_archived ? ArchiveIndex::load(root) : ArchiveIndex{};
+  for (const auto& a : archive.all())
+      lines[a.id()] = fmt::format("{:<42} parent {:<32}  [archived: {}]", a.id(), a.parent.empty() ? "-" : a.parent,
+                                  a.rerun_command());
+  for (const auto& [id, line] : lines) std::printf("%s\n", line.c_str());
   return exit_code::kOk;
 }
 
-int cmd_show(const std::string& id) {
+namespace {
+
+void show_archived(const ArchivedVersion& a) {
+  std::cout << a.id() << "  [archived]\n  last held:  commit " << a.last_commit
+            << "\n  rerun:      " << a.rerun_command()
+            << "\n  parent:     " << (a.parent.empty() ? "-" : a.parent)
+            << "\n  hypothesis: " << a.hypothesis << "\n  prediction: " << a.prediction
+            << "\n  limits:     " << a.limits << "\n";
+  for (const auto& v : a.verdicts) std::cout << "  verdict:    " << v.verdict << " (run " << v.run_id << ")\n";
+}
+
+}  // namespace
+
+int cmd_show(const std::string& root, const std::string& id) {
+  const ArchiveIndex archive = ArchiveIndex::load(root);
+  if (!Registry::global().find(id))
+    if (const ArchivedVersion* a = archive.resolve(id)) {
+      show_archived(*a);
+      return exit_code::kOk;
+    }
   const auto hits = Registry::global().resolve(id);
   for (const Experiment* e : hits) {
     std::cout << e->id() << "\n  module:     " << e->source_file

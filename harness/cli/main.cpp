@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "harness/cli/at_commit.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/provenance.h"
@@ -24,7 +25,12 @@ int main(int argc, char** argv) {
   app.add_option("--references", paths.references, "reference folder (default: reference_data)");
 
   cli::RunArgs run_args;
+  bool list_all = false;
   auto* list = app.add_subcommand("list", "list experiments");
+  list->add_flag("--all", list_all, "also the archived versions, each with the command that reruns it");
+  std::vector<std::string> archive_ids;
+  auto* archive = app.add_subcommand("archive", "move versions out of the default build into the archive index");
+  archive->add_option("ids", archive_ids, "ids as `fuselab list` prints them (family/vNNN_slug)")->required();
   std::string show_id;
   auto* show = app.add_subcommand("show", "show one experiment's declaration");
   show->add_option("id", show_id)->required();
@@ -42,6 +48,10 @@ int main(int argc, char** argv) {
   run->add_flag("--paired", run_args.paired,
                 "also time each version in turns with its prediction's baseline, case by case, and take "
                 "the verdict on that paired speedup");
+  std::string at_commit;
+  run->add_option("--at", at_commit,
+                  "build this git commit (or its source archive) in a temporary tree and run the ids "
+                  "(exact ids only) with that build, recorded here");
   bool with_ceilings = false;
   auto* env = app.add_subcommand("env", "describe the machine (GPU, driver, build, git)");
   env->add_flag("--ceilings", with_ceilings, "also measure the copy and FP32 ceilings");
@@ -67,10 +77,15 @@ int main(int argc, char** argv) {
   compare->add_option("--out", compare_args.out, "write to this file (gbench: this folder)");
   compare->add_option("--floor", compare_args.floor, "relative difference below which SAME (default 0.03)")
       ->check(CLI::Range(0.0, 1.0));
-  std::string rerun_id;
+  cli::RerunArgs rerun_args;
   auto* rerun = app.add_subcommand("rerun", "run a recorded run again; environment and result diff");
-  rerun->add_option("run_id", rerun_id, "a run id from reports/runs")->required();
-  rerun->add_option("--floor", compare_args.floor, "relative difference below which SAME (default 0.03)")
+  rerun->add_option("run_id", rerun_args.run_id, "a run id from reports/runs")->required();
+  auto* exact = rerun->add_flag("--exact", rerun_args.exact,
+                                "build the record's git commit in a temporary tree and rerun with that build");
+  rerun->add_flag("--allow-dirty", rerun_args.allow_dirty,
+                  "--exact of a record made with uncommitted changes (they are not rebuilt)")
+      ->needs(exact);
+  rerun->add_option("--floor", rerun_args.floor, "relative difference below which SAME (default 0.03)")
       ->check(CLI::Range(0.0, 1.0));
   cli::ReportArgs report_args;
   auto* report = app.add_subcommand(
@@ -90,18 +105,23 @@ int main(int argc, char** argv) {
   if (paths.records_dir.empty()) paths.records_dir = paths.root + "/reports/runs";
   if (paths.log.empty()) paths.log = paths.root + "/OPTIMIZATION_LOG.md";
   run_args.command_line.assign(argv, argv + argc);
+  rerun_args.command_line = run_args.command_line;
   spdlog::set_pattern("[%H:%M:%S] %^%l%$ %v");
 
   try {
+    // Nothing resolves against this build's registry: the commit brings its own.
+    if (*run && !at_commit.empty()) return cli::run_at_commit(paths, run_args, at_commit);
+    if (*rerun && rerun_args.exact) return cli::cmd_rerun(paths, rerun_args);
     cli::validate_registry(paths.root);
-    if (*list) return cli::cmd_list();
-    if (*show) return cli::cmd_show(show_id);
+    if (*list) return cli::cmd_list(paths.root, list_all);
+    if (*show) return cli::cmd_show(paths.root, show_id);
+    if (*archive) return cli::cmd_archive(paths, archive_ids);
     if (*env) return cli::cmd_env(with_ceilings);
     if (*verify) return cli::cmd_refs_verify(paths, families);
     if (*cases) return cli::cmd_cases(paths, case_families, cases_json);
     if (*calibrate) return cli::cmd_calibrate(paths, run_args.command_line);
     if (*compare) return cli::cmd_compare(paths, compare_args);
-    if (*rerun) return cli::cmd_rerun(paths, rerun_id, run_args.command_line, compare_args.floor);
+    if (*rerun) return cli::cmd_rerun(paths, rerun_args);
     if (*report) return cli::cmd_report(paths, report_args);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);

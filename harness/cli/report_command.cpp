@@ -5,6 +5,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/core/archive_index.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/report.h"
 #include "harness/core/targets_file.h"
@@ -21,6 +22,8 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.rebuild_log = args.rebuild_log;
   options.case_order = case_names_in_order(paths.root);
   options.targets = load_all_targets(paths.root);
+  const ArchiveIndex archive = ArchiveIndex::load(paths.root);
+  for (const auto& a : archive.all()) options.archived[a.id()] = a.last_commit;
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& f : r.written) spdlog::info("wrote {}", f);

@@ -1,7 +1,9 @@
-// `fuselab rerun RUN_ID`: run a recorded run again with the same targets,
-// --case patterns and --quick setting (through cmd_run, so it writes a new
-// record and log entry), then print what changed in the environment and,
-// per experiment and case, the new-vs-old speedup with the compare noise call.
+// `fuselab rerun RUN_ID [--exact]`: run a recorded run again with the same
+// targets, --case patterns, --quick, --allocations and --paired (through
+// cmd_run, or with --exact through a build of the record's commit,
+// at_commit.h; either writes a new record and log entry), then print what
+// changed in the environment and, per experiment and case, the new-vs-old
+// speedup with the compare noise call.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <set>
 
 #include "harness/core/format_number.h"
+#include "harness/cli/at_commit.h"
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/compare.h"
@@ -65,16 +68,14 @@ std::string result_diff(const RecordIndex& index, const std::vector<std::string>
   return out;
 }
 
-}  // namespace
-
-int cmd_rerun(const Paths& paths, const std::string& run_id,
-              const std::vector<std::string>& command_line, double floor) {
-  const RecordIndex before = RecordIndex::load(paths.records_dir);
-  const LoadedRecord& old = before.run(run_id);
-  const json& record = *old.json;
-
-  RunArgs args;
+// What a record ran: its ids (peers refused) and its settings.
+struct RerunPlan {
   std::vector<std::string> ids;
+  RunArgs args;
+};
+
+RerunPlan plan_rerun(const std::string& run_id, const json& record) {
+  RerunPlan plan;
   for (const json& e : record["experiments"]) {
     if (e.value("peer", false))
       throw std::runtime_error("run " + run_id + " holds PyTorch peer results (" +
@@ -82,13 +83,14 @@ int cmd_rerun(const Paths& paths, const std::string& run_id,
                                "), which fuselab does not run. Fix: re-measure peers with their "
                                "script, or rerun a record of fuselab's own versions");
     const std::string id = e.value("id", std::string());
-    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    if (std::find(plan.ids.begin(), plan.ids.end(), id) == plan.ids.end()) plan.ids.push_back(id);
   }
-  if (ids.empty())
+  if (plan.ids.empty())
     throw std::runtime_error("run " + run_id +
                              " has no experiments to run again. Fix: pick a "
                              "run record of `fuselab run` (not a calibration)");
-  args.targets = ids;
+  RunArgs& args = plan.args;
+  args.targets = plan.ids;
   if (record.contains("settings") && record["settings"].is_object()) {
     const json& s = record["settings"];
     if (s.contains("case_patterns") && s["case_patterns"].is_array())
@@ -97,35 +99,86 @@ int cmd_rerun(const Paths& paths, const std::string& run_id,
     args.allocations = s.value("allocations", 1);  // records before the option: one allocation
     args.paired = s.value("paired", false);
   }
-  args.command_line = command_line;
   std::string settings = args.quick ? " --quick" : "";
   if (args.allocations > 1) settings += " --allocations " + std::to_string(args.allocations);
   if (args.paired) settings += " --paired";
   for (const auto& p : args.case_patterns) settings += " --case '" + p + "'";
-  spdlog::info("rerun of {}: {} experiment(s){}", run_id, ids.size(), settings);
+  spdlog::info("rerun of {}: {} experiment(s){}", run_id, plan.ids.size(), settings);
+  return plan;
+}
 
+// --exact: the record's commit, or the refusal (no commit; uncommitted
+// changes, unless allowed).
+std::string exact_commit(const std::string& run_id, const json& record, bool allow_dirty) {
+  const json git = record.contains("git") && record["git"].is_object() ? record["git"] : json::object();
+  const json commit = git.value("commit", json());
+  if (!commit.is_string() || commit.get<std::string>().empty()) {
+    const json source = git.value("source", json("no git block"));
+    throw std::runtime_error("run " + run_id + " records no git commit (" +
+                             (source.is_string() ? source.get<std::string>() : source.dump()) +
+                             "), so there is no source to rebuild. Fix: rerun it without --exact, "
+                             "with this build");
+  }
+  const std::string sha = commit.get<std::string>();
+  if (git.value("dirty", json()) == json(true)) {
+    if (!allow_dirty)
+      throw std::runtime_error("run " + run_id + " was made with uncommitted changes on top of " + sha +
+                               ", which a build of the commit does not have. Fix: add --allow-dirty "
+                               "to rebuild the commit anyway, or rerun without --exact");
+    spdlog::warn("run {} was made with uncommitted changes on top of {}: they are not in the rebuilt "
+                 "source, so any difference may come from them", run_id, sha);
+  }
+  return sha;
+}
+
+// The record the rerun wrote: new since `before`, with the command it ran.
+const LoadedRecord& fresh_record(const RecordIndex& after, const RecordIndex& before,
+                                 const std::vector<std::string>& command, const std::string& dir) {
   std::set<std::string> existing;
   for (const auto& r : before.records()) existing.insert(r.run_id);
-  const int status = cmd_run(paths, args);
-  if (status == exit_code::kNoGpu || status == exit_code::kBadInput) return status;
-
-  // The new record: the one run that was not there before and holds this command.
-  const RecordIndex after = RecordIndex::load(paths.records_dir);
   const LoadedRecord* fresh = nullptr;
   for (const auto& r : after.records())
-    if (!existing.count(r.run_id) && r.json->value("command", json::array()) == json(command_line))
+    if (!existing.count(r.run_id) && r.json->value("command", json::array()) == json(command))
       fresh = &r;
   if (!fresh)
-    throw std::runtime_error("the rerun wrote no new run record in " + paths.records_dir +
+    throw std::runtime_error("the rerun wrote no new run record in " + dir +
                              ". Fix: see the messages above (the run may have stopped early)");
+  return *fresh;
+}
 
-  std::cout << "## rerun of " << run_id << " as " << fresh->run_id << "\n\n"
-            << "### Environment (old = " << run_id << ", new = " << fresh->run_id << ")\n\n"
-            << render_env_diff_md(environment_diff(record, *fresh->json)) << "\n"
+void print_rerun_diff(const RecordIndex& after, const std::string& run_id, const json& record,
+                      const LoadedRecord& fresh, const std::vector<std::string>& ids, double floor) {
+  std::cout << "## rerun of " << run_id << " as " << fresh.run_id << "\n\n"
+            << "### Environment (old = " << run_id << ", new = " << fresh.run_id << ")\n\n"
+            << render_env_diff_md(environment_diff(record, *fresh.json)) << "\n"
             << "### Results: speedup = old median / new median (> 1: the rerun is faster), "
             << "95 % bootstrap interval; SAME when it contains 1 or is within "
             << fixed("%.0f", floor * 100) << " % of 1\n\n"
-            << result_diff(after, ids, run_id, fresh->run_id, floor);
+            << result_diff(after, ids, run_id, fresh.run_id, floor);
+}
+
+}  // namespace
+
+int cmd_rerun(const Paths& paths, const RerunArgs& rerun) {
+  const RecordIndex before = RecordIndex::load(paths.records_dir);
+  const json& record = *before.run(rerun.run_id).json;
+  RerunPlan plan = plan_rerun(rerun.run_id, record);
+  plan.args.command_line = rerun.command_line;
+
+  // The command the new record holds: this one, or --exact's build's.
+  std::vector<std::string> recorded_command = rerun.command_line;
+  int status = exit_code::kOk;
+  if (rerun.exact) {
+    const std::string commit = exact_commit(rerun.run_id, record, rerun.allow_dirty);
+    status = run_at_commit(paths, plan.args, commit, &recorded_command);
+  } else {
+    status = cmd_run(paths, plan.args);
+  }
+  if (status == exit_code::kNoGpu || status == exit_code::kBadInput) return status;
+
+  const RecordIndex after = RecordIndex::load(paths.records_dir);
+  const LoadedRecord& fresh = fresh_record(after, before, recorded_command, paths.records_dir);
+  print_rerun_diff(after, rerun.run_id, record, fresh, plan.ids, rerun.floor);
   return status;
 }
 

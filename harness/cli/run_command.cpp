@@ -8,6 +8,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/optimization_log.h"
+#include "harness/core/archive_index.h"
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
 #include "harness/core/run_record.h"
@@ -20,11 +21,17 @@ namespace {
 
 // Explicit ids keep canaries and CPU versions; families, globs and "all"
 // select the CUDA versions that make claims.
-std::vector<const Experiment*> resolve_targets(const std::vector<std::string>& targets) {
+std::vector<const Experiment*> resolve_targets(const std::string& root, const std::vector<std::string>& targets) {
   const Registry& reg = Registry::global();
+  const ArchiveIndex archive = ArchiveIndex::load(root);
   std::vector<const Experiment*> out;
   std::set<std::string> seen;
   for (const auto& t : targets) {
+    if (!reg.find(t))
+      if (const ArchivedVersion* a = archive.resolve(t))
+        throw std::runtime_error(a->id() + " is archived: its source left the tree after commit " +
+                                 a->last_commit.substr(0, 12) + ". Fix: rerun it from that commit with `" +
+                                 a->rerun_command() + "`");
     std::vector<const Experiment*> hits;
     if (t == "all") {
       for (const auto& e : reg.all()) hits.push_back(&e);
@@ -100,7 +107,7 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
 }  // namespace
 
 int cmd_run(const Paths& paths, const RunArgs& args) {
-  const auto experiments = resolve_targets(args.targets);
+  const auto experiments = resolve_targets(paths.root, args.targets);
   const bool needs_gpu = std::any_of(experiments.begin(), experiments.end(), [](const Experiment* e) {
     return e->backend_value == Backend::Cuda;
   });

@@ -13,7 +13,6 @@
 #include "harness/core/sha256.h"
 
 namespace fuselab {
-namespace {
 
 std::string command_output(const std::string& cmd, int* status) {
   std::string out;
@@ -28,6 +27,8 @@ std::string command_output(const std::string& cmd, int* status) {
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
   return out;
 }
+
+namespace {
 
 std::string utc_format(const char* format) {
   const std::time_t now = std::time(nullptr);

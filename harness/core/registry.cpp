@@ -46,7 +46,7 @@ detail::Registrar::Registrar(const char* family, const char* version, const char
 
 void Registry::validate(
     const std::function<std::vector<std::string>(const std::string&)>& cases_of,
-    const std::vector<std::string>& peer_ids, bool subset) const {
+    const std::vector<std::string>& peer_ids, const std::set<std::string>& known_outside) const {
   static const std::regex version_pattern("v[0-9]{3}_[a-z0-9_]+");
   std::set<std::string> ids;
   for (const auto& e : experiments_) {
@@ -66,8 +66,8 @@ void Registry::validate(
       refuse(e, "empty hypothesis", "state the mechanism and why it should win, in .hypothesis()");
     if (e.parent_id.empty() && e.version.rfind("v000_", 0) != 0)
       refuse(e, "no parent", "name the version this one derives from in .parent()");
-    if (!e.parent_id.empty() && !ids.count(e.parent_id) && !subset)
-      refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing experiment id");
+    if (!e.parent_id.empty() && !ids.count(e.parent_id) && !known_outside.count(e.parent_id))
+      refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing or archived experiment id");
     if (!e.attention_launch && !e.rope_launch)
       refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
     if (e.limits_value.pe.empty())
@@ -77,11 +77,11 @@ void Registry::validate(
     if (p.kind == Prediction::Kind::None && !e.canary_value && e.backend_value == Backend::Cuda)
       refuse(e, "no prediction", "declare a falsifiable prediction with .prediction()");
     if (p.has_baseline()) {
-      const bool known = ids.count(p.baseline) ||
+      const bool known = ids.count(p.baseline) || known_outside.count(p.baseline) ||
                          std::find(peer_ids.begin(), peer_ids.end(), p.baseline) != peer_ids.end();
-      if (!known && !subset)
+      if (!known)
         refuse(e, "prediction names unknown version '" + p.baseline + "'",
-               "name an existing experiment or peer id");
+               "name an existing or archived experiment, or a peer id");
       if (!(p.factor > 0))
         refuse(e, "prediction factor must be positive", "write e.g. faster_than(id, 1.5) or slower_than(id, 1.3)");
     }

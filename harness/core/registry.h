@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,13 @@ class Registry {
 
   // Throws std::runtime_error on the first problem found. `cases_of(family)`
   // lists a family's case names (from its cases.yaml); `peer_ids` are the ids
-  // a prediction may name besides experiments (PyTorch peers). `subset`: the
-  // build holds some experiments only (FUSELAB_ONLY), so a parent or a
-  // prediction's baseline outside it is not refused.
+  // a prediction may name besides experiments (PyTorch peers); `known_outside`
+  // are versions that exist but are not in this build (modules of the tree
+  // left out of a FUSELAB_ONLY build, archived versions): a parent or a
+  // baseline may be one of them. The rules are the same whatever is built.
   void validate(const std::function<std::vector<std::string>(const std::string&)>& cases_of,
-                const std::vector<std::string>& peer_ids = {}, bool subset = false) const;
+                const std::vector<std::string>& peer_ids = {},
+                const std::set<std::string>& known_outside = {}) const;
 
   const Experiment* find(const std::string& id) const;
   // Accepts family/vNNN_slug, family/vN (short), family (all of it) and

@@ -83,7 +83,10 @@ ReportResult generate_report(const ReportOptions& o) {
   // 1. Read and check every record; nothing is rendered from a bad one.
   const std::vector<RecordFile> records = load_run_records(o.records_dir);
   const RecordIndex index = RecordIndex::load(o.records_dir);
-  const std::vector<FamilyModel> families = build_family_models(index, o.case_order);
+  std::vector<FamilyModel> families = build_family_models(index, o.case_order);
+  for (auto& f : families)
+    for (auto& v : f.versions)
+      if (const auto a = o.archived.find(v.id); a != o.archived.end()) v.archived_at = a->second;
 
   // 2. Render everything in memory: path -> bytes.
   std::map<std::string, std::string> outputs;

@@ -26,6 +26,9 @@ struct ReportOptions {
   std::vector<std::string> case_order;
   // Each family's targets (load_all_targets: experiments/<family>/targets.yaml).
   std::map<std::string, std::vector<Target>> targets;
+  // Versions that left the default build: id -> the last commit that held
+  // them (the archive index, experiments/<family>/archived.yaml).
+  std::map<std::string, std::string> archived;
 };
 
 struct ReportResult {

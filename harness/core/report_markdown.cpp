@@ -231,17 +231,21 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
        "replace it.\n\n";
   targets_table(o, f, targets);
   o << "## Lineage\n\n"
-    << "| version | parent | verdict | run |\n|---|---|---|---|\n";
+    << "Archived versions have left the default build; `fuselab run ID --at COMMIT` rebuilds one from the "
+       "commit named.\n\n"
+    << "| version | parent | verdict | run | source |\n|---|---|---|---|---|\n";
   for (const auto& v : f.versions) {
     const std::string parent = str(v.declaration, "parent");
     o << "| " << v.label << " | " << (parent.empty() ? kDash : short_id(parent, f)) << " | "
-      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << v.verdict_run << ".json) |\n";
+      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << v.verdict_run << ".json) | "
+      << (v.archived_at.empty() ? "built" : "archived at " + v.archived_at.substr(0, 12)) << " |\n";
   }
   for (const auto& v : f.versions) {
     const json* e = v.declaration;
     const std::string parent = str(e, "parent");
     o << "\n### " << v.label;
     if (!parent.empty()) o << " ← " << short_id(parent, f);
+    if (!v.archived_at.empty()) o << " (archived)";
     o << " — " << verdict(v) << "\n\n"
       << "- Hypothesis: " << one_line(str(e, "hypothesis")) << "\n"
       << "- Prediction: " << one_line(e ? (*e)["prediction"].value("text", std::string()) : "")

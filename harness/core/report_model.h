@@ -33,6 +33,7 @@ struct ReportExperiment {
   // it UNTESTED, and that does not hide its last result.
   const nlohmann::json* verdict_entry = nullptr;
   std::string verdict_run;
+  std::string archived_at;  // the last commit that held it, when archived; empty when built
 };
 
 struct FamilyModel {

@@ -20,6 +20,13 @@ expect() {  # [records=DIR] expect NAME CODE PATTERN -- ARGS...
 
 expect unknown-id 2 "unknown experiment 'attention/v777_nope'.*Fix" -- run attention/v777_nope
 expect unknown-show 2 "unknown experiment" -- show rope/v999_ghost
+# An archived version: run refuses and names the command that rebuilds it;
+# show and list --all still describe it.
+expect run-archived 2 "attention/v001_online_softmax is archived.*Fix: .*fuselab run attention/v001_online_softmax --at [0-9a-f]{40}" -- \
+  run attention/v1
+records="$src/reports/runs" expect rerun-archived 2 "rope/v008_split_d is archived.*--at" -- rerun 20261121T021717Z-vm-3168
+expect show-archived 0 "^  rerun: +fuselab run attention/v001_online_softmax --at" -- show attention/v001_online_softmax
+expect list-all 0 "attention/v001_online_softmax .*\[archived: fuselab run" -- list --all
 
 # Missing reference: an empty reference folder.
 mkdir -p "$scratch/empty_refs"
@@ -85,10 +92,16 @@ records="$scratch/peer_runs" expect rerun-peer 2 "PyTorch peer results.*Fix" -- 
 
 # No GPU: a CUDA experiment where none exists (on a GPU machine: not applicable).
 if ! nvidia-smi -L >/dev/null 2>&1; then
-  expect no-gpu 3 "need a CUDA GPU" -- run attention/v001_online_softmax
-  # A copy of a CUDA record: a rerun must stop before running anything.
+  expect no-gpu 3 "need a CUDA GPU" -- run attention/v000_cublas_unfused
+  # A copy of a CUDA record, cut to its versions still built: a rerun must
+  # stop before running anything.
   mkdir -p "$scratch/cuda_runs"
-  cp "$runs/20261121T021717Z-vm-3168.json" "$scratch/cuda_runs/"
+  python3 - "$runs/20261121T021717Z-vm-3168.json" "$scratch/cuda_runs/20261121T021717Z-vm-3168.json" <<'PY'
+import json, sys
+record = json.load(open(sys.argv[1]))
+record["experiments"] = [e for e in record["experiments"] if e["id"] != "rope/v008_split_d"]
+json.dump(record, open(sys.argv[2], "w"))
+PY
   records="$scratch/cuda_runs" expect rerun-no-gpu 3 "need a CUDA GPU" -- rerun 20261121T021717Z-vm-3168
   if [[ $(ls -A "$scratch/cuda_runs" | wc -l) -ne 1 ]]; then
     echo "FAIL rerun-no-gpu: wrote into the records folder: $(ls -A "$scratch/cuda_runs")"

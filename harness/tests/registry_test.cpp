@@ -81,17 +81,25 @@ TEST(Registry, RefusesUnknownParent) {
   EXPECT_TRUE(mentions(msg, "unknown parent 'attention/v007_missing'")) << msg;
 }
 
-TEST(Registry, ASubsetBuildAcceptsParentsAndBaselinesOutsideIt) {
-  // FUSELAB_ONLY: v012 built alone, its parent and its prediction's baseline not.
+TEST(Registry, AcceptsParentsAndBaselinesKnownOutsideTheBuild) {
+  // v012 built alone: its parent and its prediction's baseline are a module
+  // left out of the build, or an archived version.
   Experiment e = make("v012_alone", "attention/v011_not_built");
-  e.prediction(faster_than("attention/v011_not_built", 1.02));
+  e.prediction(faster_than("attention/v010_archived", 1.02));
   const Registry r = with({e});
-  EXPECT_NO_THROW(r.validate(&cases_of, {}, true));
-  EXPECT_TRUE(mentions(refusal(r), "unknown parent 'attention/v011_not_built'"));  // a full build refuses
+  EXPECT_NO_THROW(r.validate(&cases_of, {}, {"attention/v011_not_built", "attention/v010_archived"}));
+  // Known nowhere: refused, whatever is built.
+  EXPECT_TRUE(mentions(refusal(r), "unknown parent 'attention/v011_not_built'"));
+  try {
+    r.validate(&cases_of, {}, {"attention/v011_not_built"});
+    ADD_FAILURE() << "a baseline known nowhere was accepted";
+  } catch (const std::runtime_error& err) {
+    EXPECT_TRUE(mentions(err.what(), "unknown version 'attention/v010_archived'")) << err.what();
+  }
   // Everything else is still checked.
   Experiment bad = make("v013_alone", "attention/v011_not_built");
   bad.prediction(at_most_us(5, {"no_such_case"}));
-  EXPECT_THROW(with({bad}).validate(&cases_of, {}, true), std::runtime_error);
+  EXPECT_THROW(with({bad}).validate(&cases_of, {}, {"attention/v011_not_built"}), std::runtime_error);
 }
 
 TEST(Registry, RefusesMissingParentAfterV000) {
