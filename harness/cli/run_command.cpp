@@ -1,6 +1,11 @@
 // `fuselab check` and `fuselab run`: resolve targets, run them, and for `run`
 // write the run record, Google Benchmark's JSON and the log entries.
+#include <fnmatch.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -9,6 +14,7 @@
 #include "harness/cli/exit_codes.h"
 #include "harness/core/optimization_log.h"
 #include "harness/core/archive_index.h"
+#include "harness/core/cases_file.h"
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
 #include "harness/core/run_record.h"
@@ -48,6 +54,52 @@ std::vector<const Experiment*> resolve_targets(const std::string& root, const st
   if (out.empty())
     throw std::runtime_error("no experiment selected by the targets given. Fix: see `fuselab list`");
   return out;
+}
+
+// A --case glob that selects no case of the targets' families is a typo, not
+// an empty run: refused before anything runs or is recorded.
+void refuse_patterns_matching_nothing(const std::string& root, const std::vector<const Experiment*>& experiments,
+                                      const std::vector<std::string>& patterns) {
+  std::set<std::string> families;
+  for (const Experiment* e : experiments) families.insert(e->family);
+  for (const auto& pattern : patterns) {
+    bool matched = false;
+    for (const auto& family : families)
+      for (const auto& c : load_family_cases(root, family).cases)
+        matched |= fnmatch(pattern.c_str(), c.name.c_str(), 0) == 0;
+    if (!matched) {
+      std::string names;
+      for (const auto& family : families) names += (names.empty() ? "" : " ") + family;
+      throw std::runtime_error("--case '" + pattern + "' matches no case of " + names +
+                               ". Fix: name cases as `fuselab cases " + names + "` lists them");
+    }
+  }
+}
+
+// Where the run's record and log entry go must take them: checked before the
+// first kernel, so a finished run is never lost to a folder it cannot write.
+void check_outputs_writable(const Paths& paths) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(paths.records_dir, ec);
+  const fs::path probe = fs::path(paths.records_dir) / (".write-check-" + std::to_string(getpid()));
+  if (ec || !std::ofstream(probe).good())
+    throw std::runtime_error("cannot write run records into " + paths.records_dir +
+                             (ec ? " (" + ec.message() + ")" : std::string()) +
+                             ". Fix: pass a writable folder with --records-dir");
+  fs::remove(probe, ec);
+  const fs::space_info space = fs::space(paths.records_dir, ec);
+  constexpr std::uintmax_t kLeast = 64ull << 20;  // a run's record and Google Benchmark file, with room to spare
+  if (!ec && space.available < kLeast)
+    throw std::runtime_error(paths.records_dir + " has " + std::to_string(space.available >> 20) +
+                             " MiB free, under the 64 MiB a run's record needs. Fix: free space, or pass "
+                             "another folder with --records-dir");
+  const fs::path log(paths.log);
+  const bool writable = fs::exists(log) ? fs::is_regular_file(log) && std::ofstream(log, std::ios::app).good()
+                                        : fs::is_directory(log.parent_path().empty() ? "." : log.parent_path());
+  if (!writable)
+    throw std::runtime_error("cannot append to the log " + paths.log +
+                             ". Fix: pass a writable file (or a new one in an existing folder) with --log");
 }
 
 int exit_status(const RunResult& r, bool timed) {
@@ -119,7 +171,10 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
       return exit_code::kNoGpu;
     }
   }
+  refuse_patterns_matching_nothing(paths.root, experiments, args.case_patterns);
+  if (args.time) check_outputs_writable(paths);
   RunOptions options;
+  options.root = paths.root;
   options.case_patterns = args.case_patterns;
   options.time = args.time;
   options.reference_root = paths.references;

@@ -164,7 +164,7 @@ class Engine {
   ExperimentOutcome run(const Experiment& e, const std::vector<ExperimentOutcome>& done) {
     ExperimentOutcome out;
     out.experiment = &e;
-    out.source_sha256 = experiment_source_sha256(e, repository_root());
+    out.source_sha256 = experiment_source_sha256(e, o_.root);
     out.resources = cuda_ ? kernel_resources(e) : json::array();
     const CasesFile& cases = cases_of(e.family);
     for (const CaseSpec& spec : cases.cases) {
@@ -196,7 +196,7 @@ class Engine {
   const CasesFile& cases_of(const std::string& family) {
     auto it = cases_.find(family);
     if (it == cases_.end())
-      it = cases_.emplace(family, load_family_cases(repository_root(), family)).first;
+      it = cases_.emplace(family, load_family_cases(o_.root, family)).first;
     return it->second;
   }
 

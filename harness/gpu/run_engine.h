@@ -15,6 +15,7 @@
 namespace fuselab {
 
 struct RunOptions {
+  std::string root;                        // repository root: cases.yaml and sources (--root)
   std::vector<std::string> case_patterns;  // globs on case names; empty = all
   bool time = true;                        // false: correctness only (`check`)
   std::string reference_root;              // the reference_data/ folder

@@ -28,6 +28,36 @@ records="$src/reports/runs" expect rerun-archived 2 "rope/v008_split_d is archiv
 expect show-archived 0 "^  rerun: +fuselab run attention/v001_online_softmax --at" -- show attention/v001_online_softmax
 expect list-all 0 "attention/v001_online_softmax .*\[archived: fuselab run" -- list --all
 
+# A --case glob that matches nothing is refused before anything runs, and
+# nothing is recorded (issue 42, item 4).
+expect case-matches-nothing 2 "--case 'nope\*' matches no case of attention.*Fix" -- \
+  run attention/v900_cpu_reference --case 'nope*'
+if [[ -n "$(ls -A "$scratch/runs")" || -e "$scratch/LOG.md" ]]; then
+  echo "FAIL case-matches-nothing: wrote $(ls -A "$scratch/runs") $(ls "$scratch/LOG.md" 2>/dev/null)"
+  failures=$((failures + 1))
+fi
+# Outputs that cannot be written are refused before the first case runs
+# (item 1): a records folder under a plain file, a log that is a folder.
+touch "$scratch/a_file"
+records="$scratch/a_file/runs" expect records-unwritable 2 "cannot write run records into .*a_file/runs.*Fix: .*--records-dir" -- \
+  run attention/v900_cpu_reference --case fx_b1_h2_s5_d16
+mkdir -p "$scratch/log_is_a_folder"
+out=$("$fuselab" --records-dir "$scratch/runs" --log "$scratch/log_is_a_folder" run attention/v900_cpu_reference \
+  --case fx_b1_h2_s5_d16 2>&1); rc=$?
+if [[ $rc -ne 2 ]] || ! grep -q "cannot append to the log .*Fix: .*--log" <<<"$out" || [[ -n "$(ls -A "$scratch/runs")" ]]; then
+  echo "FAIL log-unwritable: exit $rc, records $(ls -A "$scratch/runs"): $out"; failures=$((failures + 1))
+else
+  echo "ok   log-unwritable: $(grep -o 'cannot append.*' <<<"$out" | cut -c1-120)"
+fi
+# --root is honoured by run and check (item 3): a case that exists only in
+# the --root tree's cases.yaml is selected, and its reference looked for.
+mkdir -p "$scratch/root_cases"
+cp -r "$src/experiments" "$scratch/root_cases/experiments"
+sed -i 's/^  - {name: fx_b1_h2_s5_d16, /  - {name: fx_only_under_root, shape: {B: 1, Hq: 2, Hkv: 2, Sq: 5, Sk: 5, D: 16}, use: [tests], fixture: true}\n&/' \
+  "$scratch/root_cases/experiments/attention/cases.yaml"
+expect root-cases 2 "fx_only_under_root.*is missing" -- \
+  --root "$scratch/root_cases" --references "$src/reference_data" check attention/v900_cpu_reference --case fx_only_under_root
+
 # Missing reference: an empty reference folder.
 mkdir -p "$scratch/empty_refs"
 expect missing-reference 2 "is missing.*Fix: .*generate.py" -- \
