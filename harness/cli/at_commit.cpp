@@ -172,12 +172,10 @@ class SourceTree {
 
   ~SourceTree() {
     std::string out;
-    if (worktree_) {
-      git(root_, {"worktree", "remove", "--force", dir_.string()}, &out);
-      git(root_, {"worktree", "prune"}, &out);
-    }
+    if (worktree_) git(root_, {"worktree", "remove", "--force", dir_.string()}, &out);
     std::error_code ec;
     fs::remove_all(dir_, ec);
+    if (worktree_) git(root_, {"worktree", "prune"}, &out);  // also where remove failed
   }
   SourceTree(const SourceTree&) = delete;
   SourceTree& operator=(const SourceTree&) = delete;

@@ -18,6 +18,9 @@
 namespace fuselab::cli {
 
 void validate_registry(const std::string& root) {
+  if (list_families(root).empty())
+    throw std::runtime_error(root + " holds no experiments/<family>/cases.yaml, so it is not a fuselab checkout. "
+                             "Fix: point --root (or FUSELAB_ROOT) at the repository's top folder");
   std::set<std::string> known_outside = experiment_modules_in_tree(root);
   for (const auto& id : ArchiveIndex::load(root).ids()) known_outside.insert(id);
   Registry::global().validate(

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
 
 #include "harness/core/yaml_file.h"
 
@@ -127,8 +128,11 @@ class CasesReader {
 
   template <typename T>
   T scalar_of(const YAML::Node& node, const std::string& key, const std::string& want) const {
+    // A quoted scalar ("512") is text: a number or a flag must be written
+    // plain, as the generator's YAML reader also requires.
+    const bool quoted = node.Tag() == "!";
     try {
-      if (node.IsScalar()) return node.as<T>();
+      if (node.IsScalar() && (std::is_same_v<T, std::string> || !quoted)) return node.as<T>();
     } catch (const YAML::Exception&) {
     }
     fail(node, "'" + key + "' must be " + want + " (got '" + YAML::Dump(node) + "')",
@@ -354,6 +358,9 @@ CasesFile load_family_cases(const std::string& root, const std::string& family) 
   const fs::path path = fs::path(root) / "experiments" / family / "cases.yaml";
   if (!fs::is_regular_file(path)) {
     const auto known = list_families(root);
+    if (known.empty())
+      throw std::runtime_error(root + " holds no experiments/<family>/cases.yaml, so it is not a fuselab checkout. "
+                               "Fix: point --root (or FUSELAB_ROOT) at the repository's top folder");
     throw std::runtime_error(path.string() + ": no cases file for family '" + family +
                              "'. Fix: use one of the known families (" + join(known) +
                              ") or create it (format: " + kFormatDoc + ")");

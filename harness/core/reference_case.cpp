@@ -185,6 +185,9 @@ ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts) {
   const auto refuse = [&](const std::string& what) {
     return ReferenceError(ref.path + ": " + what + ". Fix: " + fix);
   };
+  if (!fs::is_directory(opts.reference_root))
+    throw ReferenceError("reference folder " + opts.reference_root + " does not exist. Fix: pass the folder that "
+                         "reference_data/generate.py writes (by default reference_data/) with --references");
   if (!fs::is_regular_file(ref.path)) throw refuse("reference file of " + spec.id() + " is missing");
 
   std::optional<ManifestEntry> entry;

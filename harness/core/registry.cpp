@@ -88,7 +88,12 @@ void Registry::validate(
     if (p.kind == Prediction::Kind::AtMostMicros && p.cases.empty())
       refuse(e, "an absolute-time prediction names no case", "list the cases it is about");
     if (!p.cases.empty()) {
-      const auto known_cases = cases_of(e.family);
+      std::vector<std::string> known_cases;
+      try {
+        known_cases = cases_of(e.family);
+      } catch (const std::runtime_error&) {
+        continue;  // a broken cases.yaml is refused by the commands that read it, not by every command
+      }
       for (const auto& c : p.cases)
         if (std::find(known_cases.begin(), known_cases.end(), c) == known_cases.end())
           refuse(e, "prediction names unknown case '" + c + "'",
@@ -117,10 +122,15 @@ std::vector<const Experiment*> Registry::resolve(const std::string& pattern) con
   std::sort(out.begin(), out.end(),
             [](const Experiment* a, const Experiment* b) { return a->id() < b->id(); });
   if (out.empty()) {
-    std::string known;
-    for (const auto& e : experiments_) known += "\n  " + e.id();
-    throw std::runtime_error("unknown experiment '" + pattern +
-                             "'. Fix: use an id from `fuselab list`:" + known);
+    // Name a few ids of the same family, not every id built.
+    const std::string family = pattern.substr(0, pattern.find('/'));
+    std::string near;
+    int named = 0;
+    for (const auto& e : experiments_)
+      if (e.family == family && named++ < 5) near += (near.empty() ? "" : ", ") + e.id();
+    throw std::runtime_error("unknown experiment '" + pattern + "'. Fix: use an id from `fuselab list` (" +
+                             (near.empty() ? "families: `fuselab cases`" : "e.g. " + near) +
+                             "; an archived one: `fuselab list --all`)");
   }
   return out;
 }

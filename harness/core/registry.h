@@ -39,6 +39,9 @@ class Registry {
   // are versions that exist but are not in this build (modules of the tree
   // left out of a FUSELAB_ONLY build, archived versions): a parent or a
   // baseline may be one of them. The rules are the same whatever is built.
+  // Where `cases_of` throws (a malformed cases.yaml), the case names of that
+  // family's predictions are not checked here: the commands that read the
+  // family refuse the file, and the other families still work.
   void validate(const std::function<std::vector<std::string>(const std::string&)>& cases_of,
                 const std::vector<std::string>& peer_ids = {},
                 const std::set<std::string>& known_outside = {}) const;

@@ -89,6 +89,8 @@ __global__ void copy_unrolled(const float4* __restrict__ in, float4* __restrict_
 std::string cuda_unavailable_reason() {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver)
+    return std::string("no CUDA GPU on this machine (the CUDA runtime says: ") + cudaGetErrorString(status) + ")";
   if (status != cudaSuccess)
     return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
   if (count == 0) return "no CUDA device on this machine";

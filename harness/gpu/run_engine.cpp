@@ -185,7 +185,7 @@ class Engine {
         if (d.experiment->id() == id) return &d;
       return nullptr;
     });
-    spdlog::info("{}: {} ({})", e.id(), out.verdict.value, out.verdict.reason);
+    if (o_.time) spdlog::info("{}: {} ({})", e.id(), out.verdict.value, out.verdict.reason);  // `check` times nothing
     return out;
   }
 

@@ -77,7 +77,21 @@ cp -r "$src/experiments" "$scratch/root/experiments"
 printf 'family: attention\nop: attention\ncases:\n  - {name: broken, shape: [1, 2\n' \
   >"$scratch/root/experiments/attention/cases.yaml"
 expect malformed-yaml 2 "experiments/attention/cases.yaml" -- \
-  --root "$scratch/root" --references "$src/reference_data" list
+  --root "$scratch/root" --references "$src/reference_data" run attention/v900_cpu_reference
+# ... and only the commands that read that family fail (issue 42, item 6).
+expect malformed-yaml-list 0 "rope_standalone/v000_naive" -- --root "$scratch/root" list
+expect malformed-yaml-other-family 0 "n128_s8192_d128_neox" -- --root "$scratch/root" cases rope_standalone
+# A quoted number is text, refused as the generator refuses it (item 7).
+mkdir -p "$scratch/root_quoted"
+cp -r "$src/experiments" "$scratch/root_quoted/experiments"
+sed -i 's/D: 512}}/D: "512"}}/' "$scratch/root_quoted/experiments/attention/cases.yaml"
+expect quoted-number 2 "cases.yaml:8: case 'b1_h4_s64_d512': 'D' must be a positive integer" -- --root "$scratch/root_quoted" cases attention
+# A reference folder that does not exist is named as such (item 7).
+expect no-reference-folder 2 "reference folder /nonexistent/refs does not exist.*Fix" -- \
+  --references /nonexistent/refs run attention/v900_cpu_reference --case fx_b1_h2_s5_d16
+# A root that is no checkout (item 7).
+mkdir -p "$scratch/empty_root"
+expect empty-root 2 "holds no experiments/<family>/cases.yaml.*Fix" -- --root "$scratch/empty_root" cases attention
 
 # Malformed targets.yaml: `report` refuses before it writes anything.
 mkdir -p "$scratch/root_targets" "$scratch/report_out"
