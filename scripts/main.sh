@@ -2,8 +2,9 @@
 # The main job (README): set up, build, generate the references, then
 #  - with a GPU: calibrate the timing, run the default experiments and the
 #    PyTorch peers, record and log them;
-#  - without one: say so and run the CPU pipeline end to end;
-# then regenerate the reports.
+#    then regenerate the reports;
+#  - without one: say so and run the CPU pipeline end to end in build/cpu-run/,
+#    leaving the committed evidence (and the tree) as it was.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -18,11 +19,20 @@ if nvidia-smi -L >/dev/null 2>&1; then
   # A failed check or an INVALID verdict is a result: record it, keep going.
   "$fuselab" run ${FUSELAB_TARGETS:-all} || status=$?
   "$python" harness/peers/torch_peers.py --records-dir reports/runs --fuselab "$fuselab" || status=$?
+  # The reports and the log's entries, from reports/runs/ and reports/notes/.
+  "$fuselab" report --rebuild-log
 else
-  echo "main: no GPU on this machine: running the CPU pipeline (attention/v900_cpu_reference) end to end"
-  "$python" reference_data/generate.py --only 'attention/*' --skip-sampled
-  "$fuselab" run attention/v900_cpu_reference --quick || status=$?
+  # Without a GPU nothing joins the evidence: the CPU pipeline runs end to end
+  # in a folder of its own (references, record, log, reports), and the
+  # committed tree is left as it was.
+  scratch=${BUILD_DIR:-build}/cpu-run
+  echo "main: no GPU on this machine: running the CPU pipeline (attention/v900_cpu_reference) end to end in $scratch"
+  rm -rf "$scratch"
+  mkdir -p "$scratch"
+  "$python" reference_data/generate.py --only 'attention/*' --skip-sampled --out "$scratch/reference_data"
+  cpu=("$fuselab" --references "$scratch/reference_data" --records-dir "$scratch/runs" --log "$scratch/OPTIMIZATION_LOG.md")
+  "${cpu[@]}" run attention/v900_cpu_reference --quick || status=$?
+  "${cpu[@]}" report --rebuild-log --reports-dir "$scratch/reports"
+  echo "main: the CPU run's record, log and reports are in $scratch; reports/ holds the GPU evidence alone"
 fi
-# The reports and the log's entries, from reports/runs/ and reports/notes/.
-"$fuselab" report --rebuild-log
 exit $status

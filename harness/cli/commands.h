@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/record_index.h"
+
 namespace fuselab::cli {
 
 struct Paths {
@@ -61,6 +63,11 @@ int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families
 int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_line);
 // Every case (of the given families, default all) with its minimal traffic.
 int cmd_cases(const Paths& paths, const std::vector<std::string>& families, bool as_json);
+
+// The records of a folder for commands that read some of them (compare,
+// rerun): a record that fails its check is left out with a warning naming it,
+// so that one bad file does not stop every family.
+RecordIndex load_records_for_reading(const std::string& records_dir);
 
 // Registry validation against the cases files; throws on the first problem.
 void validate_registry(const std::string& root);

@@ -32,7 +32,7 @@ int cmd_compare(const Paths& paths, const CompareArgs& args) {
     throw std::runtime_error(
         "--format gbench writes one file per column into a folder. "
         "Fix: add --out DIR");
-  const RecordIndex index = RecordIndex::load(paths.records_dir);
+  const RecordIndex index = load_records_for_reading(paths.records_dir);
   spdlog::info("{} run records in {}", index.records().size(), paths.records_dir);
   CompareOptions options;
   options.ids = args.ids;

@@ -160,7 +160,7 @@ void print_rerun_diff(const RecordIndex& after, const std::string& run_id, const
 }  // namespace
 
 int cmd_rerun(const Paths& paths, const RerunArgs& rerun) {
-  const RecordIndex before = RecordIndex::load(paths.records_dir);
+  const RecordIndex before = load_records_for_reading(paths.records_dir);
   const json& record = *before.run(rerun.run_id).json;
   RerunPlan plan = plan_rerun(rerun.run_id, record);
   plan.args.command_line = rerun.command_line;
@@ -176,7 +176,7 @@ int cmd_rerun(const Paths& paths, const RerunArgs& rerun) {
   }
   if (status == exit_code::kNoGpu || status == exit_code::kBadInput) return status;
 
-  const RecordIndex after = RecordIndex::load(paths.records_dir);
+  const RecordIndex after = load_records_for_reading(paths.records_dir);
   const LoadedRecord& fresh = fresh_record(after, before, recorded_command, paths.records_dir);
   print_rerun_diff(after, rerun.run_id, record, fresh, plan.ids, rerun.floor);
   return status;

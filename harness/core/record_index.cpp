@@ -68,7 +68,43 @@ std::vector<CaseResult> case_results(const LoadedRecord& record) {
   return out;
 }
 
-RecordIndex RecordIndex::load(const std::string& dir) {
+namespace {
+
+// The parts of a record the index and its readers (compare, rerun) take
+// values from: each experiment an object with an id and a list of cases,
+// each case an object with a name, and a timing block, where there is one,
+// whose cold samples are a list of numbers. A block of another shape is
+// refused here rather than read as "nothing timed".
+void check_what_the_index_reads(const json& r, const std::string& path) {
+  const auto refuse = [&](const std::string& what) {
+    throw std::runtime_error("run record " + path + ": " + what +
+                             ". Fix: restore it from git (`git checkout -- " + path + "`) or move it out of its folder");
+  };
+  for (std::size_t i = 0; i < r["experiments"].size(); ++i) {
+    const json& e = r["experiments"][i];
+    const std::string at = "experiments[" + std::to_string(i) + "]";
+    if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) refuse(at + " has no id");
+    if (!e.contains("cases") || !e["cases"].is_array()) refuse(at + ".cases is missing or not an array");
+    for (std::size_t k = 0; k < e["cases"].size(); ++k) {
+      const json& c = e["cases"][k];
+      const std::string cat = at + ".cases[" + std::to_string(k) + "]";
+      if (!c.is_object() || !c.contains("name") || !c["name"].is_string()) refuse(cat + " has no name");
+      if (!c.contains("timing")) continue;
+      const json& t = c["timing"];
+      if (!t.is_object() || !t.contains("cold") || !t["cold"].is_object())
+        refuse(cat + ".timing.cold is missing or not an object");
+      const json& cold = t["cold"];
+      if (cold.contains("samples") &&
+          (!cold["samples"].is_array() ||
+           !std::all_of(cold["samples"].begin(), cold["samples"].end(), [](const json& x) { return x.is_number(); })))
+        refuse(cat + ".timing.cold.samples is not a list of numbers");
+    }
+  }
+}
+
+}  // namespace
+
+RecordIndex RecordIndex::load(const std::string& dir, OnBadRecord on_bad) {
   if (!fs::is_directory(dir))
     throw std::runtime_error("run record folder " + dir +
                              " does not exist. Fix: pass --records-dir DIR (default reports/runs)");
@@ -84,14 +120,22 @@ RecordIndex RecordIndex::load(const std::string& dir) {
   RecordIndex index;
   index.dir_ = dir;
   for (const auto& path : files) {
-    auto j = std::make_shared<json>(read_run_record(path));
-    if (j->contains("kind")) continue;  // calibration and other instrument records
-    if (!j->contains("experiments") || !(*j)["experiments"].is_array() || !j->contains("run_id") ||
-        !(*j)["run_id"].is_string())
-      throw std::runtime_error("run record " + path +
-                               " has no run_id or experiments list. Fix: restore it from git "
-                               "(`git checkout -- " +
-                               path + "`) or move it out of " + dir);
+    std::shared_ptr<json> j;
+    try {
+      j = std::make_shared<json>(read_run_record(path));
+      if (j->contains("kind")) continue;  // calibration and other instrument records
+      if (!j->contains("experiments") || !(*j)["experiments"].is_array() || !j->contains("run_id") ||
+          !(*j)["run_id"].is_string())
+        throw std::runtime_error("run record " + path +
+                                 " has no run_id or experiments list. Fix: restore it from git "
+                                 "(`git checkout -- " +
+                                 path + "`) or move it out of " + dir);
+      check_what_the_index_reads(*j, path);
+    } catch (const std::runtime_error& e) {
+      if (on_bad == OnBadRecord::Refuse) throw;
+      index.skipped_.push_back(e.what());
+      continue;
+    }
     LoadedRecord rec;
     rec.run_id = (*j)["run_id"].get<std::string>();
     rec.path = path;
@@ -107,6 +151,8 @@ RecordIndex RecordIndex::load(const std::string& dir) {
 const LoadedRecord& RecordIndex::run(const std::string& run_id) const {
   for (const auto& r : records_)
     if (r.run_id == run_id) return r;
+  for (const auto& why : skipped_)  // the record is there but bad: say what is wrong with it
+    if (why.find("/" + run_id + ".json") != std::string::npos) throw std::runtime_error(why);
   std::string newest;
   const std::size_t shown = std::min<std::size_t>(records_.size(), 5);
   for (std::size_t i = 0; i < shown; ++i)

@@ -53,17 +53,30 @@ struct CaseResult {
 
 class RecordIndex {
  public:
-  // Loads every run record under `dir` (not recursive). Throws
-  // std::runtime_error on a missing folder or an unreadable record (the
-  // message names the file and the fix). An empty folder is not an error.
-  static RecordIndex load(const std::string& dir);
+  // What a record that fails its check does to the load: `Refuse` throws
+  // (report: nothing is rendered from a bad record), `SkipAndWarn` leaves it
+  // out and keeps its message in skipped() (compare, rerun: one bad record of
+  // another family does not stop them).
+  enum class OnBadRecord { Refuse, SkipAndWarn };
+
+  // Loads every run record under `dir` (not recursive), each checked for
+  // what the index and its readers take from it (JSON, schema, ids, case
+  // names, the timing block's shape; `fuselab report` checks more). Throws
+  // std::runtime_error on a missing folder, and on a bad record unless
+  // SkipAndWarn (the message names the file and the fix). An empty folder is
+  // not an error.
+  static RecordIndex load(const std::string& dir, OnBadRecord on_bad = OnBadRecord::Refuse);
+
+  // The messages of the records a SkipAndWarn load left out, by file.
+  const std::vector<std::string>& skipped() const { return skipped_; }
 
   const std::string& dir() const { return dir_; }
   // Oldest first (order_key).
   const std::vector<LoadedRecord>& records() const { return records_; }
 
   // The record with this run id; throws "unknown run id ... Fix: ..." naming
-  // the folder, how many records it holds and the newest ids.
+  // the folder, how many records it holds and the newest ids (or, for a
+  // record a SkipAndWarn load left out, what is wrong with it).
   const LoadedRecord& run(const std::string& run_id) const;
 
   // Every case of every experiment in the given runs (all runs when empty;
@@ -84,6 +97,7 @@ class RecordIndex {
  private:
   std::string dir_;
   std::vector<LoadedRecord> records_;
+  std::vector<std::string> skipped_;
 };
 
 // The case entries of one experiment entry of a record, as CaseResults.

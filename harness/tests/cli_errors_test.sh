@@ -121,10 +121,26 @@ records="$runs" expect rerun-unknown-run 2 "unknown run id '20990101T000000Z-nop
 mkdir -p "$scratch/bad_runs"
 cp "$runs/20261121T021717Z-vm-3168.json" "$scratch/bad_runs/"
 printf '{"schema": 1, "run_id": ' >"$scratch/bad_runs/20261121T030000Z-vm-1.json"
-records="$scratch/bad_runs" expect compare-bad-record 2 "20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
+# One bad record does not stop compare (issue 42, item 6): it is left out
+# with a warning naming it; a rerun of the bad record itself says what is wrong.
+records="$scratch/bad_runs" expect compare-bad-record 0 "left out: run record .*20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
   compare rope/v0
+records="$scratch/bad_runs" expect compare-beside-bad-record 0 "^\| b1_h4_s64_d128_neox \|" -- compare rope/v0
 records="$scratch/bad_runs" expect rerun-bad-record 2 "20261121T030000Z-vm-1.json is not valid JSON.*Fix" -- \
-  rerun 20261121T021717Z-vm-3168
+  rerun 20261121T030000Z-vm-1
+# A timing block of the wrong shape is refused by compare as by report: the
+# record is left out, not read as "0 timed cases".
+mkdir -p "$scratch/bad_timing"
+python3 - "$runs/20261121T021717Z-vm-3168.json" "$scratch/bad_timing/20261121T021717Z-vm-3168.json" <<'PY'
+import json, sys
+record = json.load(open(sys.argv[1]))
+for e in record["experiments"]:
+    for c in e["cases"]:
+        if "timing" in c:
+            c["timing"] = [1, 2, 3]
+json.dump(record, open(sys.argv[2], "w"))
+PY
+records="$scratch/bad_timing" expect compare-bad-timing 2 "left out: run record .*20261121T021717Z-vm-3168.json: .*timing" -- compare rope/v0
 
 # Peers: compare puts them beside our versions; rerun refuses a peer record.
 mkdir -p "$scratch/peer_runs"

@@ -1,0 +1,54 @@
+// The float64 C++ reference (harness/core/cpu_reference.h) as a version on
+// the CPU backend, for any family: it lets `fuselab run` take a family's
+// cases through the whole pipeline (references, check, timing, run record,
+// log) on a machine without a GPU. A family's v900_cpu_reference registers
+// one of these; 9xx versions are the bench's instruments, not steps of a
+// lineage.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "harness/core/cpu_reference.h"
+#include "harness/core/registry.h"
+
+namespace fuselab::experiments {
+
+inline void attention_on_the_cpu(const AttentionProblem& p, void*, cudaStream_t) {
+  std::vector<double> out(std::size_t(p.B) * p.Hq * p.Sq * p.D);
+  // The problem carries the scale in float32; the default 1/sqrt(D) is taken
+  // in float64 as the references do, any other scale as given.
+  const double default_scale = 1.0 / std::sqrt(double(p.D));
+  const double scale = p.scale == float(default_scale) ? default_scale : double(p.scale);
+  attention_reference(p, scale, out.data());
+  for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
+}
+
+inline void rope_on_the_cpu(const RopeProblem& p, void*, cudaStream_t) {
+  std::vector<double> out(std::size_t(p.N) * p.S * p.D);
+  rope_reference(p, out.data());
+  for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
+}
+
+inline constexpr const char* kCpuReferenceHypothesis =
+    "The float64 reference rounded to float32 passes every case it runs, so the pipeline (references, "
+    "checker, timing, records, log) works end to end without a GPU.";
+
+// An attention family's CPU version: every PE kind, causal, GQA, cross;
+// `timed_case` is the fixture its absolute-time prediction names.
+inline Experiment attention_cpu_reference(const std::string& parent, const std::string& timed_case) {
+  Limits limits;
+  limits.pe = {PeKind::None, PeKind::Sinusoidal, PeKind::RopeInterleaved, PeKind::RopeNeox};
+  limits.causal = limits.gqa = limits.cross = true;
+  limits.max_seq_q = 512;  // keeps the LLM-like cases (20 s a launch on 2 cores) out
+  return Experiment{}
+      .parent(parent)
+      .hypothesis(kCpuReferenceHypothesis)
+      .prediction(at_most_us(20000.0, {timed_case}))
+      .backend(Backend::Cpu)
+      .limits(limits)
+      .launch(&attention_on_the_cpu);
+}
+
+}  // namespace fuselab::experiments
