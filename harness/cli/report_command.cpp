@@ -26,6 +26,7 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   for (const auto& a : archive.all()) options.archived[a.id()] = a.last_commit;
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
+  for (const auto& fix : r.repairs) spdlog::warn("repaired: {}", fix);
   for (const auto& f : r.written) spdlog::info("wrote {}", f);
   for (const auto& f : r.removed) spdlog::info("removed stale plot {}", f);
   spdlog::info("report: {} files written, {} already up to date{}", r.written.size(),

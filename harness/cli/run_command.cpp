@@ -146,9 +146,13 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
                   {"allocations", args.allocations}, {"paired", args.paired}, {"tolerance", kTolerance}};
   ctx.gbench_file = run_id + ".gbench.json";
-  write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
+  // The record first, then what derives from it: a kill after the record
+  // leaves a record without its Google Benchmark file (compare --format
+  // gbench makes one) or log entry, which `fuselab report` restores; never a
+  // file without its record.
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
   write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
+  write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
   const std::string link = log_record_link(paths.records_dir, paths.log, run_id);
   std::string entries;
   for (const auto& e : record["experiments"]) entries += render_log_entry(record, e, link);

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/core/crash_point.h"
 #include "harness/core/format_number.h"
 
 namespace fuselab {
@@ -133,6 +134,24 @@ const std::string& log_header() {
   return header;
 }
 
+namespace {
+
+// Writes all `size` bytes at `p`, retrying after signals; "" or what failed.
+std::string write_all(int fd, const char* p, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, p, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return std::strerror(errno);
+    }
+    p += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return "";
+}
+
+}  // namespace
+
 void append_to_log(const std::string& log_path, const std::string& text) {
   int fd = -1;
   for (;;) {
@@ -157,19 +176,19 @@ void append_to_log(const std::string& log_path, const std::string& text) {
   std::string all;
   if (::lseek(fd, 0, SEEK_END) == 0) all = kLogHeader;
   all += text;
-  const char* p = all.data();
-  std::size_t left = all.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const std::string why = std::strerror(errno);
-      ::flock(fd, LOCK_UN);
-      ::close(fd);
-      throw std::runtime_error("writing " + log_path + " failed: " + why);
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
+  // In two halves: a crash between them (crash_point) leaves the partial
+  // entry that `fuselab report` must repair.
+  crash_point("log locked, nothing appended");
+  const std::size_t half = all.size() / 2;
+  std::string why = write_all(fd, all.data(), half);
+  if (why.empty()) {
+    crash_point("log entry half appended");
+    why = write_all(fd, all.data() + half, all.size() - half);
+  }
+  if (!why.empty()) {
+    ::flock(fd, LOCK_UN);
+    ::close(fd);
+    throw std::runtime_error("writing " + log_path + " failed: " + why);
   }
   ::flock(fd, LOCK_UN);
   ::close(fd);

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/core/evidence_debris.h"
 #include "harness/core/optimization_log.h"
 #include "harness/core/record_index.h"
 #include "harness/core/report_log.h"
@@ -80,6 +81,10 @@ struct TempDir {
 
 ReportResult generate_report(const ReportOptions& o) {
   ReportResult result;
+  // 0. What a killed `fuselab run` or report left behind.
+  result.repairs = remove_evidence_debris(
+      o.records_dir, {o.reports_dir, (fs::path(o.reports_dir) / "plots").string(),
+                      fs::path(fs::absolute(o.log)).parent_path().string()});
   // 1. Read and check every record; nothing is rendered from a bad one.
   const std::vector<RecordFile> records = load_run_records(o.records_dir);
   const RecordIndex index = RecordIndex::load(o.records_dir);
@@ -123,26 +128,33 @@ ReportResult generate_report(const ReportOptions& o) {
   LogLock lock(o.log);
   const std::string summary = render_log_summary(
       families, records, relative_link(o.reports_dir, fs::path(fs::absolute(o.log)).parent_path().string()), o.targets);
-  std::string log_text;
+  // Every entry of the log is rendered from the records and notes, byte for
+  // byte as `fuselab run` appends it; so the whole log is known. A kept log
+  // that differs from it outside its summary lacks an entry (a run killed
+  // between its record and its log entry) or holds half of one: it is
+  // rewritten, and the report says so.
+  const std::vector<LogNote> notes = load_log_notes((fs::path(o.reports_dir) / "notes").string());
+  const std::string full_log = render_full_log(summary, render_log_entries(records, notes, o.records_dir, o.log));
+  std::string log_text = full_log;
   const bool have_log = fs::exists(o.log) && fs::file_size(o.log) > 0;
   if (have_log && !o.rebuild_log) {
-    log_text = replace_summary(slurp(o.log), summary, o.log);
-    std::set<std::string> logged;
-    for (const auto& id : logged_run_ids(log_text)) logged.insert(id);
-    for (const auto& r : records)
-      if (!logged.count(r.run_id))
-        result.warnings.push_back(o.log + " has no entry for run record " + r.run_id +
-                                  ". Fix: `fuselab report --rebuild-log` rewrites every entry "
-                                  "from the records");
-    for (const auto& note : load_log_notes((fs::path(o.reports_dir) / "notes").string()))
-      if (log_text.find(note.text) == std::string::npos)
-        result.warnings.push_back(o.log + " does not hold the note " + note.key +
-                                  ". Fix: `fuselab report --rebuild-log` rewrites the log from "
-                                  "the records and reports/notes/");
-  } else {
-    log_text = render_full_log(
-        summary, render_log_entries(records, load_log_notes((fs::path(o.reports_dir) / "notes").string()),
-                                    o.records_dir, o.log));
+    std::string kept;
+    try {
+      kept = replace_summary(slurp(o.log), summary, o.log);
+    } catch (const std::runtime_error& e) {
+      result.repairs.push_back(std::string(e.what()) + " — rewrote the log from the records and notes");
+    }
+    if (!kept.empty() && kept != full_log) {
+      std::set<std::string> logged;
+      for (const auto& id : logged_run_ids(kept)) logged.insert(id);
+      std::string missing;
+      for (const auto& r : records)
+        if (!logged.count(r.run_id)) missing += " " + r.run_id;
+      result.repairs.push_back(o.log + (missing.empty() ? " held its entries otherwise than the records and notes give them (half an "
+                                                          "entry, an entry after a later note, or an edit)"
+                                                        : " had no entry for run record(s)" + missing) +
+                               ": rewrote it from the records and notes, as --rebuild-log does");
+    }
   }
   outputs[o.log] = log_text;
 

@@ -36,6 +36,9 @@ struct ReportResult {
   std::vector<std::string> unchanged;  // files already up to date
   std::vector<std::string> removed;    // stale plots
   std::vector<std::string> warnings;   // e.g. records the kept log does not mention
+  // What a killed writer left and this report put right: debris removed, a
+  // log whose entries lacked a record or held half an entry, rewritten.
+  std::vector<std::string> repairs;
 };
 
 ReportResult generate_report(const ReportOptions& options);

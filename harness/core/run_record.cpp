@@ -8,6 +8,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "harness/core/crash_point.h"
+
 #include "harness/core/stats.h"
 #include "harness/core/traffic_model.h"
 
@@ -112,7 +114,11 @@ void write_file_atomically(const std::string& dir, const std::string& name,
       fs::path(dir) / ("." + name + ".tmp." + std::to_string(getpid()));
   {
     std::ofstream out(temp_path, std::ios::binary | std::ios::trunc);
-    out << text;
+    crash_point("temp file opened");
+    out << text.substr(0, text.size() / 2);
+    out.flush();
+    crash_point("temp file half written");
+    out << text.substr(text.size() / 2);
     out.flush();
     if (!out) {
       fs::remove(temp_path);
@@ -120,7 +126,9 @@ void write_file_atomically(const std::string& dir, const std::string& name,
                                ". Fix: check the folder exists and is writable");
     }
   }
+  crash_point("temp file written, not renamed");
   fs::rename(temp_path, final_path);
+  crash_point("renamed");
 }
 
 json read_run_record(const std::string& path) {

@@ -82,31 +82,52 @@ TEST(Report, TwiceGivesTheSameBytesPlotsIncluded) {
   EXPECT_EQ(tree(again), after_first);
 }
 
-TEST(Report, MissingLogIsRebuiltAndAKeptLogOnlyGetsItsSummary) {
+TEST(Report, MissingLogIsRebuiltAndAKeptLogIsWhatTheRecordsGive) {
   const fs::path repo = make_repo(false);
   generate_report(options_for(repo, false));
   const std::string log = slurp(repo / "OPTIMIZATION_LOG.md");
   EXPECT_NE(log.find(slurp(kData / "log_entries.md")), std::string::npos);
   EXPECT_TRUE(contains(log, "<!-- summary:begin -->\n\n## Summary\n"));
-  // A hand-kept entry survives a normal report; --rebuild-log drops it.
-  std::ofstream(repo / "OPTIMIZATION_LOG.md", std::ios::app) << "\n## kept by hand\n";
-  generate_report(options_for(repo, false));
-  EXPECT_TRUE(contains(slurp(repo / "OPTIMIZATION_LOG.md"), "## kept by hand"));
+  // A kept log as the records give it: a normal report repairs nothing.
+  EXPECT_TRUE(generate_report(options_for(repo, false)).repairs.empty());
+  // Text that no record or note gives (an edit, half an entry) is rewritten,
+  // and the report says so: findings by hand belong in reports/notes/.
+  std::ofstream(repo / "OPTIMIZATION_LOG.md", std::ios::app) << "\n## 2026-11-21T02:16:28Z — attention/v0";
+  const ReportResult r = generate_report(options_for(repo, false));
+  ASSERT_EQ(r.repairs.size(), 1u);
+  EXPECT_TRUE(contains(r.repairs[0], "rewrote it from the records and notes")) << r.repairs[0];
+  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
   ReportOptions rebuild = options_for(repo, false);
   rebuild.rebuild_log = true;
   generate_report(rebuild);
   EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
 }
 
-TEST(Report, RecordsMissingFromAKeptLogAreNamed) {
+TEST(Report, RecordsMissingFromAKeptLogAreNamedAndRestored) {
   const fs::path repo = make_repo(false);
   generate_report(options_for(repo, false));
   fs::copy_file(kData / "peer_records/20261121T030000Z-synthetic-peers.json",
                 repo / "reports/runs/20261121T030000Z-synthetic-peers.json");
   const ReportResult r = generate_report(options_for(repo, false));
-  ASSERT_EQ(r.warnings.size(), 1u);
-  EXPECT_TRUE(contains(r.warnings[0], "20261121T030000Z-synthetic-peers")) << r.warnings[0];
-  EXPECT_TRUE(contains(r.warnings[0], "--rebuild-log")) << r.warnings[0];
+  ASSERT_EQ(r.repairs.size(), 1u);
+  EXPECT_TRUE(contains(r.repairs[0], "no entry for run record(s) 20261121T030000Z-synthetic-peers")) << r.repairs[0];
+  EXPECT_TRUE(contains(slurp(repo / "OPTIMIZATION_LOG.md"), "20261121T030000Z-synthetic-peers"));
+}
+
+TEST(Report, DebrisOfAKilledWriterIsRemovedAndNamed) {
+  const fs::path repo = make_repo(false);
+  generate_report(options_for(repo, false));
+  const std::string log = slurp(repo / "OPTIMIZATION_LOG.md");
+  const fs::path runs = repo / "reports/runs";
+  std::ofstream(runs / "20261122T000000Z-vm-9.gbench.json") << "{}";      // its record never landed
+  std::ofstream(runs / ".20261122T000000Z-vm-9.json.tmp.999999999") << "{";  // its writer is gone
+  std::ofstream(repo / "reports" / ".attention.md.tmp.999999999") << "# half";
+  const ReportResult r = generate_report(options_for(repo, false));
+  EXPECT_EQ(r.repairs.size(), 3u);
+  EXPECT_FALSE(fs::exists(runs / "20261122T000000Z-vm-9.gbench.json"));
+  EXPECT_FALSE(fs::exists(runs / ".20261122T000000Z-vm-9.json.tmp.999999999"));
+  EXPECT_FALSE(fs::exists(repo / "reports" / ".attention.md.tmp.999999999"));
+  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
 }
 
 TEST(Report, CorruptRecordWritesNothing) {
