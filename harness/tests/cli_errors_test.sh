@@ -107,8 +107,10 @@ fi
 # compare and rerun, on the committed records (read only).
 runs="$src/reports/runs"
 records="$runs" expect compare-families 2 "one family.*" -- compare attention/v0 rope/v0
-records="$runs" expect compare-no-records 2 "no run record has results for 'attention/v777'" -- \
+records="$runs" expect compare-unknown-id 2 "unknown experiment 'attention/v777': no version built, archived or in a run record.*Fix" -- \
   compare attention/v0 attention/v777
+records="$runs" expect compare-no-records 2 "no run record has results for 'attention/v900_cpu_reference'.*Fix: run it first" -- \
+  compare attention/v0 attention/v900_cpu_reference
 records="$runs" expect compare-no-common-case 2 "no case is timed for every id" -- \
   compare attention/v000 attention/v002 --case b8_h16_s1024_d128
 records="$runs" expect compare-unknown-run 2 "unknown run id '20990101T000000Z-nope-1'.*Fix" -- \
