@@ -103,9 +103,12 @@ int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families
   for (const auto& family : names) {
     for (const auto& c : load_family_cases(paths.root, family).cases) {
       try {
-        load_reference(c, lo);
+        const ReferenceCase ref = load_reference(c, lo);
         ++good;
-        spdlog::info("{:<50} ok", c.id());
+        if (ref.manifest_match.empty())
+          spdlog::info("{:<50} ok", c.id());
+        else
+          spdlog::warn("{:<50} ok by {}", c.id(), ref.manifest_match);
       } catch (const ReferenceError& e) {
         ++bad;
         spdlog::error("{}", e.what());

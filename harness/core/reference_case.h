@@ -32,6 +32,10 @@ struct ReferenceCase {
   std::vector<float> out_torch_fp32;
   double torch_fp32_max_abs_err = 0.0;
   std::string torch_fp32_method;
+  // How the file met its MANIFEST line: "" when its bytes are the MANIFEST's;
+  // else why the bytes differ and what was checked instead (manifest_match).
+  std::string manifest_mismatch;
+  std::string manifest_match;
   bool sampled() const { return !rows.empty(); }
 };
 

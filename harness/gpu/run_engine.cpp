@@ -206,6 +206,7 @@ class Engine {
       LoadOptions lo;
       lo.reference_root = o_.reference_root;
       it = refs_.emplace(spec.id(), load_reference(spec, lo)).first;
+      if (!it->second.manifest_match.empty()) spdlog::warn("{}: {}", it->second.path, it->second.manifest_match);
     }
     return it->second;
   }
