@@ -169,7 +169,10 @@ records="$scratch/peer_runs" expect rerun-peer 2 "PyTorch peer results.*Fix" -- 
 
 # No GPU: a CUDA experiment where none exists (on a GPU machine: not applicable).
 if ! nvidia-smi -L >/dev/null 2>&1; then
-  expect no-gpu 3 "need a CUDA GPU" -- run attention/v000_cublas_unfused
+  expect no-gpu 3 "no CUDA GPU on this machine.*need a CUDA GPU" -- run attention/v000_cublas_unfused
+  # check times nothing, so it prints no verdict (issue 42, item 7).
+  out=$("$fuselab" check attention/v900_cpu_reference --case fx_b1_h2_s5_d16 2>&1)
+  if grep -qE "UNTESTED|CONFIRMED|REFUTED" <<<"$out"; then echo "FAIL check-no-verdict: $out"; failures=$((failures + 1)); else echo "ok   check-no-verdict"; fi
   # A copy of a CUDA record, cut to its versions still built: a rerun must
   # stop before running anything.
   mkdir -p "$scratch/cuda_runs"
