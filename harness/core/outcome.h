@@ -51,6 +51,8 @@ struct Verdict {
 struct ExperimentOutcome {
   const Experiment* experiment = nullptr;
   std::string source_sha256;      // the module and its kernel header
+  std::string closure_sha256;     // its whole include closure and flags (closure_hashes.h); "" where unknown
+  int closure_files = 0;
   nlohmann::json resources;       // per kernel: registers, shared, local bytes
   std::vector<CaseOutcome> cases;
   Verdict verdict;

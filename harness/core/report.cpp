@@ -77,6 +77,18 @@ struct TempDir {
   }
 };
 
+// Whether the code behind a version's shown verdict is the code built now.
+std::string source_state(const ReportExperiment& v, const ReportOptions& o) {
+  if (!v.archived_at.empty()) return "archived at " + v.archived_at.substr(0, 12);
+  const nlohmann::json* e = v.verdict_entry ? v.verdict_entry : v.declaration;
+  const bool recorded = e && e->contains("closure") && (*e)["closure"].is_object() &&
+                        (*e)["closure"].contains("sha256") && (*e)["closure"]["sha256"].is_string();
+  if (!recorded) return "no closure on record";
+  const auto built = o.built_closures.find(v.id);
+  if (built == o.built_closures.end()) return "not in this build";
+  return built->second == (*e)["closure"]["sha256"].get<std::string>() ? "current" : "changed since";
+}
+
 }  // namespace
 
 ReportResult generate_report(const ReportOptions& o) {
@@ -90,8 +102,10 @@ ReportResult generate_report(const ReportOptions& o) {
   const RecordIndex index = RecordIndex::load(o.records_dir);
   std::vector<FamilyModel> families = build_family_models(index, o.case_order);
   for (auto& f : families)
-    for (auto& v : f.versions)
+    for (auto& v : f.versions) {
       if (const auto a = o.archived.find(v.id); a != o.archived.end()) v.archived_at = a->second;
+      v.source_state = source_state(v, o);
+    }
 
   // 2. Render everything in memory: path -> bytes.
   std::map<std::string, std::string> outputs;

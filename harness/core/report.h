@@ -29,6 +29,10 @@ struct ReportOptions {
   // Versions that left the default build: id -> the last commit that held
   // them (the archive index, experiments/<family>/archived.yaml).
   std::map<std::string, std::string> archived;
+  // The build's include closure of each version it holds: id -> sha256
+  // (harness/core/closure_hashes.h). A verdict whose record carries another
+  // closure is shown as made on a source that has changed since.
+  std::map<std::string, std::string> built_closures;
 };
 
 struct ReportResult {

@@ -231,14 +231,16 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
        "replace it.\n\n";
   targets_table(o, f, targets);
   o << "## Lineage\n\n"
-    << "Archived versions have left the default build; `fuselab run ID --at COMMIT` rebuilds one from the "
-       "commit named.\n\n"
+    << "Source: whether the code behind the verdict is the code built now — `current` (the record's include "
+       "closure, every repository file compiled and the flags, is this build's), `changed since`, `no closure on "
+       "record` (a record older than closure hashes), or archived: left the default build, and `fuselab run ID "
+       "--at COMMIT` rebuilds it from the commit named.\n\n"
     << "| version | parent | verdict | run | source |\n|---|---|---|---|---|\n";
   for (const auto& v : f.versions) {
     const std::string parent = str(v.declaration, "parent");
     o << "| " << v.label << " | " << (parent.empty() ? kDash : short_id(parent, f)) << " | "
       << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << v.verdict_run << ".json) | "
-      << (v.archived_at.empty() ? "built" : "archived at " + v.archived_at.substr(0, 12)) << " |\n";
+      << v.source_state << " |\n";
   }
   for (const auto& v : f.versions) {
     const json* e = v.declaration;

@@ -34,6 +34,11 @@ struct ReportExperiment {
   const nlohmann::json* verdict_entry = nullptr;
   std::string verdict_run;
   std::string archived_at;  // the last commit that held it, when archived; empty when built
+  // The code behind the verdict shown, against this build: "current" (the
+  // record's include closure is the build's), "changed since", "no closure on
+  // record" (a record older than closure hashes), "not in this build",
+  // "archived at COMMIT".
+  std::string source_state;
 };
 
 struct FamilyModel {

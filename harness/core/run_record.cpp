@@ -89,6 +89,8 @@ json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>
                            {"resources", o.resources},
                            {"verdict", {{"value", o.verdict.value}, {"reason", o.verdict.reason}}},
                            {"cases", cases}});
+    if (!o.closure_sha256.empty())
+      experiments.back()["closure"] = {{"sha256", o.closure_sha256}, {"files", o.closure_files}};
   }
   return {{"schema", kRunRecordSchema},
           {"run_id", ctx.run_id},
@@ -137,13 +139,16 @@ json read_run_record(const std::string& path) {
   json j;
   try {
     j = json::parse(in);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
     throw std::runtime_error("run record " + path + " is not valid JSON (" + e.what() +
                              "). Fix: restore it from git (`git checkout -- " + path + "`)");
   }
-  const int schema = j.value("schema", 0);
-  if (schema != kRunRecordSchema)
-    throw std::runtime_error("run record " + path + " has schema " + std::to_string(schema) +
+  // find(), not value(): a schema that is no integer (or a top level that is
+  // no object) is refused here, not thrown as nlohmann's type_error.
+  const auto schema = j.find("schema");
+  if (schema == j.end() || !schema->is_number_integer() || *schema != kRunRecordSchema)
+    throw std::runtime_error("run record " + path + " has schema " +
+                             (schema == j.end() ? std::string("0") : schema->dump()) +
                              ", this fuselab reads schema " + std::to_string(kRunRecordSchema) +
                              ". Fix: use the fuselab version that wrote it");
   return j;

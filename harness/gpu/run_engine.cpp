@@ -15,6 +15,7 @@
 #include "harness/core/registry.h"
 #include "harness/core/run_order.h"
 #include "harness/core/stats.h"
+#include "harness/core/closure_hashes.h"
 #include "harness/core/verdict.h"
 #include "harness/gpu/cold_timer.h"
 #include "harness/gpu/environment.h"
@@ -165,6 +166,10 @@ class Engine {
     ExperimentOutcome out;
     out.experiment = &e;
     out.source_sha256 = experiment_source_sha256(e, o_.root);
+    if (const ExperimentClosure* closure = find_experiment_closure(e.id())) {
+      out.closure_sha256 = closure->sha256;
+      out.closure_files = closure->files;
+    }
     out.resources = cuda_ ? kernel_resources(e) : json::array();
     const CasesFile& cases = cases_of(e.family);
     for (const CaseSpec& spec : cases.cases) {

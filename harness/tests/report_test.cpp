@@ -130,6 +130,35 @@ TEST(Report, DebrisOfAKilledWriterIsRemovedAndNamed) {
   EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
 }
 
+// The lineage says whether the code behind each verdict is the code built
+// now: a record's include closure against the build's.
+TEST(Report, AVerdictOfAnotherClosureIsShownAsSourceChangedSince) {
+  const fs::path repo = make_repo(false);
+  const fs::path record = repo / "reports/runs/20261121T021628Z-vm-2983.json";
+  nlohmann::json j = nlohmann::json::parse(slurp(record));
+  for (auto& e : j["experiments"])
+    if (e["id"] == "attention/v002_split_d") e["closure"] = {{"sha256", std::string(64, 'a')}, {"files", 9}};
+  std::ofstream(record, std::ios::trunc) << j.dump();
+  const auto lineage_row = [&](const std::string& version) {
+    const std::string report = slurp(repo / "reports/attention.md");
+    const auto at = report.find("| " + version + " |");
+    return at == std::string::npos ? std::string() : report.substr(at, report.find('\n', at) - at);
+  };
+  ReportOptions o = options_for(repo, false);
+  o.built_closures["attention/v002_split_d"] = std::string(64, 'a');
+  generate_report(o);
+  EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| current |")) << lineage_row("v002_split_d");
+  EXPECT_TRUE(contains(lineage_row("v001_online_softmax"), "| no closure on record |"))
+      << lineage_row("v001_online_softmax");
+  o.built_closures["attention/v002_split_d"] = std::string(64, 'b');  // a header it includes was edited
+  generate_report(o);
+  EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| changed since |")) << lineage_row("v002_split_d");
+  o.built_closures.clear();
+  o.archived["attention/v002_split_d"] = "2cadd35f22684e5aabd897817d83fc5fe0e11a65";
+  generate_report(o);
+  EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| archived at 2cadd35f2268 |")) << lineage_row("v002_split_d");
+}
+
 TEST(Report, CorruptRecordWritesNothing) {
   const fs::path repo = make_repo(true);
   generate_report(options_for(repo, true));
