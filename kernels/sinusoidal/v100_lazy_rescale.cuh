@@ -1,0 +1,19 @@
+// sinusoidal v100 — v099's PE (K's in the pack, Q's as Q lands) on attention
+// v086: the row maxima moved lazily.
+// Limits: D = 128, positions < 2^17; any Sq, Sk; causal, GQA, cross; sm_90a.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "kernels/attention/v084_pack_beside_flash.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/sinusoidal/v016_head_tile_reduced_sincos.cuh"
+
+namespace fuselab::kernels::sinusoidal::v100 {
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  const v016::Pe pe{p.inv_freq};
+  attention::v084::launch_with<2, true>(p, pe, pe, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::sinusoidal::v100

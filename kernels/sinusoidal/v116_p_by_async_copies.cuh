@@ -1,0 +1,15 @@
+// sinusoidal v116 — v058's PE (v040's: one evaluation for Q and K) on
+// attention v103: v082 with phase 3's P fetched by cp.async ahead of V.
+// Limits: as v096.
+#pragma once
+
+#include "kernels/attention/v103_p_by_async_copies.cuh"
+#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+
+namespace fuselab::kernels::sinusoidal::v116 {
+
+inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  attention::v103::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+}
+
+}  // namespace fuselab::kernels::sinusoidal::v116
