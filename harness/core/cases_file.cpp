@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -189,6 +190,19 @@ class CasesReader {
       fail(shape["Hkv"], "Hq = " + std::to_string(spec.Hq) + " is not a multiple of Hkv = " +
                              std::to_string(spec.Hkv),
            "choose Hkv dividing Hq");
+    // The readers, the checker and the traffic model multiply the dimensions
+    // in int64: every tensor's element count must fit there.
+    const auto fits = [](std::initializer_list<int64_t> dims) {
+      int64_t n = 1;
+      for (int64_t d : dims)
+        if (__builtin_mul_overflow(n, d, &n)) return false;
+      return true;
+    };
+    const bool fit = spec.op == Op::Rope ? fits({spec.N, spec.S, spec.D})
+                                         : fits({spec.B, spec.Hq, spec.Sq, spec.D}) && fits({spec.B, spec.Hkv, spec.Sk, spec.D});
+    if (!fit)
+      fail(shape, "the shape's tensors have more than 2^63 elements (the dimensions multiplied overflow int64)",
+           "use smaller dimensions");
   }
 
   void read_pe(const YAML::Node& c, CaseSpec& spec) const {
@@ -222,7 +236,7 @@ class CasesReader {
   void read_positions(const YAML::Node& c, CaseSpec& spec) const {
     if (spec.op == Op::Rope) {
       spec.offset = non_negative(c, "offset");
-      check_last_position(c, spec.offset + spec.S - 1);
+      check_last_position(c, uint64_t(spec.offset) + uint64_t(spec.S) - 1);
       return;
     }
     spec.q_offset = non_negative(c, "q_offset");
@@ -234,11 +248,14 @@ class CasesReader {
            "causal with k_offset " + std::to_string(spec.k_offset) + " > q_offset " +
                std::to_string(spec.q_offset) + " leaves query 0 with no visible key",
            "make k_offset <= q_offset");
-    check_last_position(c, std::max(spec.q_offset + spec.Sq, spec.k_offset + spec.Sk) - 1);
+    check_last_position(c, std::max(uint64_t(spec.q_offset) + uint64_t(spec.Sq),
+                                    uint64_t(spec.k_offset) + uint64_t(spec.Sk)) - 1);
   }
 
-  void check_last_position(const YAML::Node& c, int64_t last) const {
-    if (last >= kMaxPosition)
+  // In uint64: offsets and sizes are non-negative int64, so their sum is exact
+  // (in int64 a huge offset would overflow and pass the check).
+  void check_last_position(const YAML::Node& c, uint64_t last) const {
+    if (last >= uint64_t(kMaxPosition))
       fail(c, "positions reach " + std::to_string(last) + ", not all exact in float32",
            "keep every position below " + std::to_string(kMaxPosition));
   }

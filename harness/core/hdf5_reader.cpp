@@ -1,5 +1,16 @@
 #include "harness/core/hdf5_reader.h"
 
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <sstream>
+
 namespace fuselab {
 namespace {
 
@@ -108,6 +119,54 @@ std::vector<double> H5Reader::float64_dataset(const std::string& name,
                                               const std::vector<int64_t>& shape) const {
   return read_all<double>(dataset(name, H5T_FLOAT, 8, "float64", shape),
                           H5::PredType::NATIVE_DOUBLE, shape);
+}
+
+std::string survives_in_child(const std::function<void()>& parse, double seconds) {
+  int fds[2];
+  if (pipe(fds) != 0) throw H5Problem(std::string("no pipe to a child process to read it in: ") + std::strerror(errno));
+  const pid_t child = fork();
+  if (child < 0) {
+    const int error = errno;
+    close(fds[0]);
+    close(fds[1]);
+    throw H5Problem(std::string("no child process to read it in: ") + std::strerror(error));
+  }
+  if (child == 0) {  // _exit: none of this process's exit handlers or buffers run twice
+    close(fds[0]);
+    try {
+      parse();
+    } catch (...) {
+    }
+    const char done = 'd';
+    _exit(write(fds[1], &done, 1) == 1 ? 0 : 1);
+  }
+  close(fds[1]);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  bool answered = false, timed_out = false;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::max<int64_t>(0, left.count())));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) timed_out = true;
+    char byte = 0;
+    if (ready > 0) answered = ::read(fds[0], &byte, 1) == 1;  // 0 bytes: it died first
+    break;
+  }
+  close(fds[0]);
+  if (timed_out) kill(child, SIGKILL);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (timed_out) {
+    std::ostringstream limit;
+    limit << seconds;
+    return "did not finish in " + limit.str() + " s";
+  }
+  if (WIFSIGNALED(status)) return std::string("crashed (") + strsignal(WTERMSIG(status)) + ")";
+  if (!answered || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return "failed (exit status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+  return "";
 }
 
 std::vector<int64_t> H5Reader::int64_dataset(const std::string& name,

@@ -74,21 +74,36 @@ namespace {
 // values from: each experiment an object with an id and a list of cases,
 // each case an object with a name, and a timing block, where there is one,
 // whose cold samples are a list of numbers. A block of another shape is
-// refused here rather than read as "nothing timed".
+// refused here rather than read as "nothing timed". The optional fields they
+// read (started_utc; an experiment's family, peer, canary, backend; a case's
+// status) must have their type where present: value() would throw
+// nlohmann's type_error, not a message naming the file.
 void check_what_the_index_reads(const json& r, const std::string& path) {
   const auto refuse = [&](const std::string& what) {
     throw std::runtime_error("run record " + path + ": " + what +
                              ". Fix: restore it from git (`git checkout -- " + path + "`) or move it out of its folder");
   };
+  const auto optional_text = [&](const json& j, const char* key, const std::string& at) {
+    if (j.contains(key) && !j[key].is_string()) refuse(at + key + " is not a string");
+  };
+  const auto optional_flag = [&](const json& j, const char* key, const std::string& at) {
+    if (j.contains(key) && !j[key].is_boolean()) refuse(at + key + " is not true or false");
+  };
+  optional_text(r, "started_utc", "");
   for (std::size_t i = 0; i < r["experiments"].size(); ++i) {
     const json& e = r["experiments"][i];
     const std::string at = "experiments[" + std::to_string(i) + "]";
     if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) refuse(at + " has no id");
     if (!e.contains("cases") || !e["cases"].is_array()) refuse(at + ".cases is missing or not an array");
+    optional_text(e, "family", at + ".");
+    optional_text(e, "backend", at + ".");
+    optional_flag(e, "peer", at + ".");
+    optional_flag(e, "canary", at + ".");
     for (std::size_t k = 0; k < e["cases"].size(); ++k) {
       const json& c = e["cases"][k];
       const std::string cat = at + ".cases[" + std::to_string(k) + "]";
       if (!c.is_object() || !c.contains("name") || !c["name"].is_string()) refuse(cat + " has no name");
+      optional_text(c, "status", cat + ".");
       if (!c.contains("timing")) continue;
       const json& t = c["timing"];
       if (!t.is_object() || !t.contains("cold") || !t["cold"].is_object())

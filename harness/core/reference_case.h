@@ -43,6 +43,9 @@ struct LoadOptions {
   std::string reference_root;   // the reference_data/ folder
   std::string manifest_path;    // default: <reference_root>/MANIFEST
   bool verify_checksum = true;
+  // A file whose bytes are not the MANIFEST's (or not checked) is read in a
+  // child process first (survives_in_child); a read that takes longer is refused.
+  double untrusted_read_seconds = 60.0;
 };
 
 ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts);

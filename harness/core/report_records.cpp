@@ -76,6 +76,7 @@ void validate_run_record(const json& r, const std::string& path) {
     if (!r.is_object()) throw std::runtime_error("the top level is not an object");
     require(r, "run_id", T::string, "");
     require(r, "started_utc", T::string, "");
+    if (r.contains("kind") && !r["kind"].is_string()) throw std::runtime_error("kind is not a string");
     if (r.value("kind", std::string()) == "calibration") {
       require(r, "calibration", T::object, "");
       for (const auto& [name, t] : r["calibration"].items()) {

@@ -148,7 +148,9 @@ json read_run_record(const std::string& path) {
   const auto schema = j.find("schema");
   if (schema == j.end() || !schema->is_number_integer() || *schema != kRunRecordSchema)
     throw std::runtime_error("run record " + path + " has schema " +
-                             (schema == j.end() ? std::string("0") : schema->dump()) +
+                             (schema == j.end()              ? std::string("0")
+                              : schema->is_number_integer() ? schema->dump()
+                                                             : std::string("of type ") + schema->type_name()) +
                              ", this fuselab reads schema " + std::to_string(kRunRecordSchema) +
                              ". Fix: use the fuselab version that wrote it");
   return j;
