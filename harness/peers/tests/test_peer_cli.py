@@ -54,7 +54,8 @@ def test_benchmark_cases_join_the_traffic_model():
     big = next(b for b in benches if b.case.id == "attention/b8_h16_s1024_d128")
     assert big.traffic["shape"] == "8x16x1024x128" and big.traffic["flops"] == 4.0 * 8 * 16 * 1024 * 1024 * 128
     assert [b.case.id for b in benchmark_cases(REPO / "experiments", table, ["rope_standalone"])] == [
-        "rope_standalone/n128_s8192_d128_neox", "rope_standalone/n128_s8192_d128_inter"]
+        "rope_standalone/n128_s8192_d128_neox", "rope_standalone/n128_s8192_d128_inter",
+        "rope_standalone/fx_n2_s3_d8_neox"]  # the fixture the CPU version times
     with pytest.raises(PeerError, match="unknown family nope"):
         benchmark_cases(REPO / "experiments", table, ["nope"])
     del table["rope/b1_h4_s64_d128_neox"]
