@@ -117,10 +117,11 @@ void write_file_atomically(const std::string& dir, const std::string& name,
   {
     std::ofstream out(temp_path, std::ios::binary | std::ios::trunc);
     crash_point("temp file opened");
-    out << text.substr(0, text.size() / 2);
+    const std::size_t half = text.size() / 2;  // two writes, so a kill test can stop between them
+    out.write(text.data(), static_cast<std::streamsize>(half));
     out.flush();
     crash_point("temp file half written");
-    out << text.substr(text.size() / 2);
+    out.write(text.data() + half, static_cast<std::streamsize>(text.size() - half));
     out.flush();
     if (!out) {
       fs::remove(temp_path);
