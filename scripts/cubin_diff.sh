@@ -4,7 +4,9 @@
 # from the working tree, each with its own root first on the include path,
 # and compares the .text sections (scripts/cubin_text_hash.py). Prints SAME,
 # SAME CODE, RENAMED (the same section bytes under other kernel names) or
-# DIFF per experiment and, for a DIFF, the kernels whose code moved.
+# DIFF per experiment and, for a DIFF, the kernels whose code moved. A
+# version that moved into a design module (experiments/designs/) is SAME
+# CODE, IN A DESIGN MODULE when each of its old kernels' code is there.
 #   scripts/cubin_diff.sh REV EXPERIMENT_ID...   e.g. HEAD~1 attention/v063_flash_packed_operands
 # Exit status: 0 all same, 1 some differ, 2 bad input. Needs nvcc; no GPU.
 # ~10 s per experiment and revision.
@@ -25,8 +27,7 @@ status=0
 for id in "$@"; do
   for side in old new; do
     tree=$([[ $side == old ]] && echo "$work/old" || echo "$root")
-    src=$tree/experiments/$id.cu
-    if [[ ! -f $src ]]; then
+    if [[ ! -f $tree/experiments/$id.cu ]] && ! grep -qsE "FUSELAB_EXPERIMENT\(${id%%/*}, ${id#*/}\)" "$tree"/experiments/designs/*.cu; then
       echo "$id: not at $([[ $side == old ]] && echo "$rev" || echo "the working tree")"
       continue 2
     fi
@@ -39,6 +40,10 @@ for id in "$@"; do
   elif cmp -s <(awk '{print $2}' "$work/old.txt" | sort) <(awk '{print $2}' "$work/new.txt" | sort); then
     # The same code under new names (e.g. a template flag with a default).
     echo "$id: SAME CODE, RENAMED ($(wc -l <"$work/new.txt") kernels)"
+  elif [[ -z $(comm -23 <(awk '{print $2}' "$work/old.txt" | sort -u) <(awk '{print $2}' "$work/new.txt" | sort -u)) ]]; then
+    # A version now declared in a design module, which also compiles the
+    # design's other PE kinds: every kernel of the old module is there.
+    echo "$id: SAME CODE, IN A DESIGN MODULE ($(wc -l <"$work/old.txt") kernels of its $(wc -l <"$work/new.txt"))"
   else
     status=1
     echo "$id: DIFF"

@@ -5,7 +5,7 @@
 
 FUSELAB_EXPERIMENT(attention, v017_wgmma_scores) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::v002::kS);
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v014_row_softmax")
       .hypothesis(
@@ -18,9 +18,9 @@ FUSELAB_EXPERIMENT(attention, v017_wgmma_scores) {
           "(v014: 32.1, 1.3x); declared as 1.25x. D = 2048 is latency-bound: no change.")
       .prediction(fuselab::faster_than("attention/v014_row_softmax", 1.25, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
-      .kernel("partial_scores_wgmma", (const void*)&a::v017::partial_scores_kernel<a::v002::NoPe>)
-      .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
-      .kernel("pv_8x8", (const void*)&a::v013::pv_kernel)
-      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+      .kernel("partial_scores_wgmma", (const void*)&a::v017::partial_scores_kernel<a::split_d::NoPe>)
+      .kernel("row_softmax", (const void*)&a::split_d_row_softmax::row_softmax_kernel)
+      .kernel("pv_8x8", (const void*)&a::split_d_register_tiles::pv_kernel)
+      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
       .launch(&a::v017::launch, &a::v017::workspace_bytes);
 }

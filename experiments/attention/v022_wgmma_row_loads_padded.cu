@@ -5,7 +5,7 @@
 
 FUSELAB_EXPERIMENT(attention, v022_wgmma_row_loads_padded) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::v002::kS);
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v020_wgmma_row_loads")
       .hypothesis(
@@ -18,9 +18,9 @@ FUSELAB_EXPERIMENT(attention, v022_wgmma_row_loads_padded) {
       .prediction(fuselab::faster_than("attention/v017_wgmma_scores", 1.06, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
       .kernel("partial_scores_wgmma_row_loads_padded",
-              (const void*)&a::v017::partial_scores_kernel<a::v002::NoPe, 1, a::v020::RowQkSubTiles, false, a::v022::PaddedCores64>)
-      .kernel("row_softmax", (const void*)&a::v014::row_softmax_kernel)
-      .kernel("pv_8x8", (const void*)&a::v013::pv_kernel)
-      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+              (const void*)&a::wgmma_scores::partial_scores_kernel<a::split_d::NoPe, 1, a::row_loader::RowQkSubTiles, false, a::v022::PaddedCores64>)
+      .kernel("row_softmax", (const void*)&a::split_d_row_softmax::row_softmax_kernel)
+      .kernel("pv_8x8", (const void*)&a::split_d_register_tiles::pv_kernel)
+      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
       .launch(&a::v022::launch, &a::v022::workspace_bytes);
 }

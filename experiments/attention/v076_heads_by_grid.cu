@@ -17,7 +17,7 @@ FUSELAB_EXPERIMENT(attention, v076_heads_by_grid) {
           "load goes out. With the head and batch from the grid and no division unless GQA, "
           "expect the loads ~0.15 us earlier: declared 1.03x over v073 at 1x4x64x128.")
       .prediction(fuselab::faster_than("attention/v073_q_once_per_block", 1.03, {"b1_h4_s64_d128"}))
-      .limits(fuselab::experiments::head_tile_limits({fuselab::PeKind::None}, 4, a::v004::kKeys, a::v004::kMaxD))
-      .kernel("q_once_kernel_heads_by_grid", (const void*)&a::v073::q_once_kernel<a::v002::NoPe, true>)
+      .limits(fuselab::experiments::head_tile_limits({fuselab::PeKind::None}, 4, a::head_tile::kKeys, a::head_tile::kMaxD))
+      .kernel("q_once_kernel_heads_by_grid", (const void*)&a::q_once_per_block::q_once_kernel<a::split_d::NoPe, true>)
       .launch(&a::v076::launch);
 }

@@ -1,11 +1,12 @@
 // attention/v081_phase1_fp16_split — v050 with phase 1's products as 3xFP16 (see the kernel file).
 #include "experiments/common/limits.h"
+#include "experiments/common/split_d_kernels.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v081_phase1_fp16_split.cuh"
 
 FUSELAB_EXPERIMENT(attention, v081_phase1_fp16_split) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::v002::kS);
+  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v050_early_triggers")
       .hypothesis(
@@ -20,10 +21,7 @@ FUSELAB_EXPERIMENT(attention, v081_phase1_fp16_split) {
       .prediction(fuselab::faster_than("attention/v050_early_triggers", 1.03, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
-              (const void*)a::v081::kPhase1<a::v002::NoPe, a::v020::RowQkSubTiles>)
-      .kernel("row_softmax_16_in_flight_coherent_triggered", (const void*)&a::v050::row_softmax_kernel<true>)
-      .kernel("row_softmax_16_in_flight_coherent", (const void*)&a::v050::row_softmax_kernel<false>)
-      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::v050::kPhase3)
-      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
+              (const void*)a::v081::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
+      .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::early_triggers::kPhase3))
       .launch(&a::v081::launch, &a::v081::workspace_bytes);
 }

@@ -19,8 +19,8 @@ FUSELAB_EXPERIMENT(attention, v087_rolled_q_prologue) {
           "8x16x1024x128.")
       .prediction(fuselab::faster_than("attention/v086_lazy_rescale", 1.05, {"b8_h16_s1024_d128"}))
       .limits(fuselab::experiments::flash_limits({fuselab::PeKind::None}))
-      .kernel("pack_operands_fp16_ahead_two_in_flight", (const void*)a::v084::kPackKernel<a::v002::NoPe, 2>)
+      .kernel("pack_operands_fp16_ahead_two_in_flight", (const void*)a::pack_beside_flash::kPackKernel<a::split_d::NoPe, a::v087::Steps>)
       .kernel("flash_packed_fp16_after_pack_lazy_rescale_rolled_q",
-              (const void*)a::v084::kPackedKernel<a::v002::NoPe, true, true>)
-      .launch(&a::v087::launch, &a::v084::workspace_bytes);
+              (const void*)a::pack_beside_flash::kPackedKernel<a::split_d::NoPe, a::v087::Steps>)
+      .launch(&a::v087::launch, &a::pack_beside_flash::workspace_bytes);
 }

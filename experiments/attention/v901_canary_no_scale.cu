@@ -2,14 +2,14 @@
 // 1/sqrt(D)). It is wrong on purpose; the checker must reject it on every
 // case (`fuselab check attention/v901_canary_no_scale` exits 0 only then).
 #include "harness/core/registry.h"
-#include "kernels/attention/v001_online_softmax.cuh"
+#include "kernels/attention/parts/row_online_softmax.cuh"
 
 namespace {
 
 void launch(const fuselab::AttentionProblem& p, void* workspace, cudaStream_t stream) {
   fuselab::AttentionProblem unscaled = p;
   unscaled.scale = 1.0f;
-  fuselab::kernels::attention::v001::launch(unscaled, workspace, stream);
+  fuselab::kernels::attention::row_online_softmax::launch(unscaled, workspace, stream);
 }
 
 }  // namespace

@@ -41,6 +41,15 @@ inline Limits split_d_limits(std::set<PeKind> pe, int head_dim_multiple, int max
   return l;
 }
 
+// The split-D pipeline with a PE hook on the reduced angle (Sincos::kReduced):
+// sinusoidal on float4s, or RoPE in either pairing (neox pairs need D % 8).
+inline Limits reduced_sinusoidal_split_d_limits(int max_seq) {
+  return with_reduced_sincos(split_d_limits({PeKind::Sinusoidal}, 4, max_seq));
+}
+inline Limits reduced_rope_split_d_limits(int max_seq) {
+  return with_reduced_sincos(split_d_limits({PeKind::RopeInterleaved, PeKind::RopeNeox}, 8, max_seq));
+}
+
 // attention v004's head-tile kernel: the head's whole K and V in shared
 // memory, so Sk <= max_seq_k and D <= max_head_dim; any Sq; causal, GQA, cross.
 inline Limits head_tile_limits(std::set<PeKind> pe, int head_dim_multiple, int max_seq_k,

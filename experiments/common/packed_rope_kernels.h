@@ -1,5 +1,5 @@
 // The limits and kernels of a rope version on a packed flash kernel
-// (attention v063's, v083's or v084's), in one place: the pack rotates K and the
+// (attention's pack beside the flash kernel), in one place: the pack rotates K and the
 // attention kernel Q, both with rope v008's hook (v017's reduced angle +
 // __sincosf), for each pairing.
 #pragma once
@@ -8,15 +8,13 @@
 
 #include "experiments/common/limits.h"
 #include "harness/core/experiment.h"
-#include "kernels/attention/v063_flash_packed_operands.cuh"
-#include "kernels/attention/v083_flash_fp16_split.cuh"
-#include "kernels/attention/v084_pack_beside_flash.cuh"
-#include "kernels/rope/v008_split_d.cuh"
+#include "kernels/attention/parts/pack_beside_flash.cuh"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::experiments {
 
-using RopeNeoxReduced = kernels::rope::v008::RopeSplitPe<true, kernels::Sincos::kReduced>;
-using RopeInterReduced = kernels::rope::v008::RopeSplitPe<false, kernels::Sincos::kReduced>;
+using RopeNeoxReduced = kernels::rope::split_d_rotation::RopeSplitPe<true, kernels::Sincos::kReduced>;
+using RopeInterReduced = kernels::rope::split_d_rotation::RopeSplitPe<false, kernels::Sincos::kReduced>;
 
 // e's limits, and its kernels: `pack`_k_rope_{neox,inter}_reduced and
 // `flash`_q_rope_{neox,inter}_reduced; K::pack<Pe> and K::flash<Pe> are the
@@ -30,38 +28,14 @@ Experiment& on_packed_rope_kernels(Experiment& e, const std::string& pack, const
       .kernel(flash + "_q_rope_inter_reduced", (const void*)K::template flash<RopeInterReduced>);
 }
 
-// attention v063's kernels with the given flags.
-template <bool kPingPong, bool kBigQInRegisters, bool kTwoScoreChains>
-struct V063Kernels {
-  template <class Pe>
-  static constexpr auto pack = kernels::attention::v063::kPackKernel<Pe>;
-  template <class Pe>
-  static constexpr auto flash =
-      kernels::attention::v063::kPackedKernel<Pe, kPingPong, kBigQInRegisters, kTwoScoreChains>;
-};
-
-template <bool kPingPong, bool kBigQInRegisters, bool kTwoScoreChains>
-Experiment& on_packed_rope(Experiment& e, const std::string& flash) {
-  return on_packed_rope_kernels<V063Kernels<kPingPong, kBigQInRegisters, kTwoScoreChains>>(e, "pack_operands",
-                                                                                          flash);
-}
-
-// attention v083's kernels (fp16 parts).
-struct V083Kernels {
-  template <class Pe>
-  static constexpr auto pack = kernels::attention::v083::kPackKernel<Pe>;
-  template <class Pe>
-  static constexpr auto flash = kernels::attention::v083::kPackedKernel<Pe>;
-};
-
-// attention v084's kernels (the pack beside the flash kernel), with v085's
-// raw tiles in flight, v086's lazy rescale and v088's turns (or none).
-template <int kRawTiles = 1, bool kLazyRescale = false, bool kTurns = true>
+// attention's pack-beside-flash kernels with the given steps
+// (pack_beside_flash::PackAheadSteps and its heirs).
+template <class Steps>
 struct V084Kernels {
   template <class Pe>
-  static constexpr auto pack = kernels::attention::v084::kPackKernel<Pe, kRawTiles>;
+  static constexpr auto pack = kernels::attention::pack_beside_flash::kPackKernel<Pe, Steps>;
   template <class Pe>
-  static constexpr auto flash = kernels::attention::v084::kPackedKernel<Pe, kLazyRescale, false, kTurns>;
+  static constexpr auto flash = kernels::attention::pack_beside_flash::kPackedKernel<Pe, Steps>;
 };
 
 }  // namespace fuselab::experiments

@@ -18,6 +18,6 @@ FUSELAB_EXPERIMENT(rope, v001_cached_tables) {
       .prediction(fuselab::faster_than("rope/v000_separate", 0.45, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
       .kernel("build_tables", (const void*)&k::build_tables_kernel)
-      .kernel("row_kernel_table_neox_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::TablePe<true>>)
+      .kernel("row_kernel_table_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TablePe<true>>)
       .launch(&k::launch, &k::workspace_bytes);
 }

@@ -16,7 +16,7 @@ FUSELAB_EXPERIMENT(rope, v002_on_the_fly) {
           "rate). Expect >= 1.3x over v001.")
       .prediction(fuselab::faster_than("rope/v001_cached_tables", 1.3, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
-      .kernel("row_kernel_otf_neox_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe<true, false>>)
-      .kernel("row_kernel_otf_inter_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe<false, false>>)
+      .kernel("row_kernel_otf_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe<true, false>>)
+      .kernel("row_kernel_otf_inter_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe<false, false>>)
       .launch(&k::launch);
 }

@@ -16,7 +16,7 @@ FUSELAB_EXPERIMENT(rope, v003_multi_query) {
           "512 and 2048 (the study saw 1.03-1.37x on Ada).")
       .prediction(fuselab::faster_than("rope/v002_on_the_fly", 2.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
-      .kernel("row_kernel_mq_neox_nv1", (const void*)&fuselab::kernels::attention::v001::row_kernel<1, 4, 512, fuselab::kernels::rope::v002::OnTheFlyPe<true, false>>)
-      .kernel("row_kernel_mq_neox_nv4", (const void*)&fuselab::kernels::attention::v001::row_kernel<4, 4, 512, fuselab::kernels::rope::v002::OnTheFlyPe<true, false>>)
+      .kernel("row_kernel_mq_neox_nv1", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<1, 4, 512, fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, false>>)
+      .kernel("row_kernel_mq_neox_nv4", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<4, 4, 512, fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, false>>)
       .launch(&k::launch);
 }

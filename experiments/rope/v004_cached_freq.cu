@@ -14,6 +14,6 @@ FUSELAB_EXPERIMENT(rope, v004_cached_freq) {
           "predicted as 'not slower' (factor 1.0); the study saw +12 % only at D = 2048.")
       .prediction(fuselab::faster_than("rope/v003_multi_query", 1.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
-      .kernel("row_kernel_mqc_neox_nv4", (const void*)&fuselab::kernels::attention::v001::row_kernel<4, 4, 512, fuselab::kernels::rope::v002::OnTheFlyPe<true, true>>)
+      .kernel("row_kernel_mqc_neox_nv4", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<4, 4, 512, fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, true>>)
       .launch(&k::launch);
 }

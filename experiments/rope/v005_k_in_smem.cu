@@ -4,7 +4,7 @@
 #include "kernels/rope/v005_k_in_smem.cuh"
 
 FUSELAB_EXPERIMENT(rope, v005_k_in_smem) {
-  namespace a = fuselab::kernels::attention::v001;
+  namespace a = fuselab::kernels::attention::row_online_softmax;
   namespace r = fuselab::kernels::rope;
   const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, 8192);
   return fuselab::Experiment{}
@@ -20,8 +20,8 @@ FUSELAB_EXPERIMENT(rope, v005_k_in_smem) {
       .prediction(fuselab::at_most_us(61.0, {"b1_h4_s64_d2048_neox"}))
       .limits(lim)
       .kernel("row_kernel_kstaged_neox_nv4",
-              (const void*)&a::row_kernel<4, 4, 512, r::v002::OnTheFlyPe<true, true>, true>)
+              (const void*)&a::row_kernel<4, 4, 512, r::on_the_fly_rotation::OnTheFlyPe<true, true>, true>)
       .kernel("row_kernel_kstaged_inter_nv4",
-              (const void*)&a::row_kernel<4, 4, 512, r::v002::OnTheFlyPe<false, true>, true>)
+              (const void*)&a::row_kernel<4, 4, 512, r::on_the_fly_rotation::OnTheFlyPe<false, true>, true>)
       .launch(&r::v005::launch);
 }

@@ -16,7 +16,7 @@ FUSELAB_EXPERIMENT(rope, v007_hybrid) {
           "should NOT transfer: expect parity or slightly better (factor 1.0).")
       .prediction(fuselab::faster_than("rope/v000_separate", 1.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
       .limits(lim)
-      .kernel("rope_k_neox", (const void*)&fuselab::kernels::rope::v000::rope_qk_kernel<true>)
-      .kernel("row_kernel_qrot_neox_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, fuselab::kernels::rope::v002::OnTheFlyPe<true, true, true, false>>)
+      .kernel("rope_k_neox", (const void*)&fuselab::kernels::rope::separate_rotation::rope_qk_kernel<true>)
+      .kernel("row_kernel_qrot_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, true, true, false>>)
       .launch(&k::launch, &k::workspace_bytes);
 }

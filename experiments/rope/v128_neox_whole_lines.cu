@@ -1,7 +1,8 @@
 // rope/v128_neox_whole_lines — v127 with a neox phase-1 loader whose warp loads cover whole 128-byte lines (see the kernel file).
 #include "experiments/common/limits.h"
+#include "experiments/common/split_d_kernels.h"
 #include "harness/core/registry.h"
-#include "kernels/rope/qk_shared_hooks.cuh"
+#include "kernels/rope/parts/qk_shared_hooks.cuh"
 #include "kernels/rope/v128_neox_whole_lines.cuh"
 
 FUSELAB_EXPERIMENT(rope, v128_neox_whole_lines) {
@@ -23,21 +24,17 @@ FUSELAB_EXPERIMENT(rope, v128_neox_whole_lines) {
           "interleaved unchanged (its loader is v127's).")
       .prediction(fuselab::faster_than("rope/v127_softmax_in_phase1", 1.03,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
-      .limits(fuselab::experiments::with_reduced_sincos(fuselab::experiments::split_d_limits(
-          {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, a::v002::kS)))
+      .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_line_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::v111::kPhase1<Neox, fuselab::kernels::rope::v128::PairedLineQkSubTiles>)
+              (const void*)a::softmax_in_phase1::kPhase1<Neox, fuselab::kernels::rope::v128::PairedLineQkSubTiles>)
       .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::v111::kPhase1<Neox, a::v020::SpreadRowQkSubTiles>)
+              (const void*)a::softmax_in_phase1::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
       .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::v111::kPhase1<Inter, a::v020::SpreadRowQkSubTiles>)
+              (const void*)a::softmax_in_phase1::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
       .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::v081::kPhase1<Neox, a::v020::SpreadRowQkSubTiles>)
+              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
       .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::v081::kPhase1<Inter, a::v020::SpreadRowQkSubTiles>)
-      .kernel("row_softmax_16_in_flight_coherent_triggered", (const void*)&a::v050::row_softmax_kernel<true>)
-      .kernel("row_softmax_16_in_flight_coherent", (const void*)&a::v050::row_softmax_kernel<false>)
-      .kernel("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::v103::kPhase3)
-      .kernel("pv_tuned", (const void*)&a::v006::pv_kernel)
-      .launch(&fuselab::kernels::rope::v128::launch, &a::v111::workspace_bytes);
+              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
+      .launch(&fuselab::kernels::rope::v128::launch, &a::softmax_in_phase1::workspace_bytes);
 }

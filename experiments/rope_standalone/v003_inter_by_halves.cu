@@ -21,7 +21,7 @@ FUSELAB_EXPERIMENT(rope_standalone, v003_inter_by_halves) {
           "over v002 on the interleaved case (~380 us), neox unchanged.")
       .prediction(fuselab::faster_than("rope_standalone/v002_rows_in_flight", 1.10, {"n128_s8192_d128_inter"}))
       .limits(lim)
-      .kernel("rope_rows_neox", (const void*)&k::v002::rope_rows_kernel<true>)
-      .kernel("rope_rows_inter_by_halves", (const void*)&k::v002::rope_rows_kernel<false, true>)
+      .kernel("rope_rows_neox", (const void*)&k::rows_in_flight::rope_rows_kernel<true>)
+      .kernel("rope_rows_inter_by_halves", (const void*)&k::rows_in_flight::rope_rows_kernel<false, true>)
       .launch(&k::v003::launch);
 }

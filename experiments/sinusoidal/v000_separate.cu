@@ -16,6 +16,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v000_separate) {
       .prediction(fuselab::at_most_us(80.0, {"b1_h4_s64_d2048"}))
       .limits(lim)
       .kernel("add_pe", (const void*)&k::add_pe_kernel)
-      .kernel("row_kernel_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, fuselab::kernels::attention::v001::NoPe>)
+      .kernel("row_kernel_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, fuselab::kernels::attention::row_online_softmax::NoPe>)
       .launch(&k::launch, &k::workspace_bytes);
 }

@@ -19,6 +19,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v001_table) {
       .prediction(fuselab::faster_than("sinusoidal/v000_separate", 0.6, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
       .kernel("build_tables", (const void*)&k::build_tables_kernel)
-      .kernel("row_kernel_table_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::TablePe>)
+      .kernel("row_kernel_table_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TablePe>)
       .launch(&k::launch, &k::workspace_bytes);
 }

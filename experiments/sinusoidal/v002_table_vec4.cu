@@ -16,6 +16,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v002_table_vec4) {
           "scalar loads also wasted sector bandwidth).")
       .prediction(fuselab::faster_than("sinusoidal/v001_table", 1.1, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("row_kernel_tablevec4_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::TableVec4Pe>)
+      .kernel("row_kernel_tablevec4_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TableVec4Pe>)
       .launch(&k::launch, &k::workspace_bytes);
 }

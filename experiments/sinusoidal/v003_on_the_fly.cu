@@ -17,6 +17,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v003_on_the_fly) {
           "parity (factor 1.0), the study's 2x does not transfer.")
       .prediction(fuselab::faster_than("sinusoidal/v002_table_vec4", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("row_kernel_onthefly_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::OnTheFlyPe>)
+      .kernel("row_kernel_onthefly_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe>)
       .launch(&k::launch);
 }

@@ -15,6 +15,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v004_cached_freq) {
           "negative).")
       .prediction(fuselab::faster_than("sinusoidal/v003_on_the_fly", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("row_kernel_cachedfreq_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::CachedFreqPe>)
+      .kernel("row_kernel_cachedfreq_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::CachedFreqPe>)
       .launch(&k::launch);
 }

@@ -16,6 +16,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v005_vec4_sincos) {
           "the long-position test case (positions ~32768) may fail 5e-5 (a result).")
       .prediction(fuselab::faster_than("sinusoidal/v004_cached_freq", 1.8, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
       .limits(lim)
-      .kernel("row_kernel_fastpair_nv2", (const void*)&fuselab::kernels::attention::v001::row_kernel<2, 1, 256, k::PairSincosPe<fuselab::kernels::Sincos::kFast>>)
+      .kernel("row_kernel_fastpair_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::PairSincosPe<fuselab::kernels::Sincos::kFast>>)
       .launch(&k::launch);
 }

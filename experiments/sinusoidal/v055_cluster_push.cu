@@ -15,10 +15,9 @@ FUSELAB_EXPERIMENT(sinusoidal, v055_cluster_push) {
           "is: the same 1.15x over v054.")
       .prediction(fuselab::faster_than("sinusoidal/v054_cluster_registers", 1.15,
                                        {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(fuselab::experiments::with_reduced_sincos(
-          fuselab::experiments::split_d_limits({fuselab::PeKind::Sinusoidal}, 4, a::v002::kS)))
-      .kernel("cluster_push_16x4_sin", (const void*)&a::v047::push_kernel<k::v016::Pe, 4, 16>)
-      .kernel("cluster_push_8x8_sin", (const void*)&a::v047::push_kernel<k::v016::Pe, 8, 8>)
-      .kernel("cluster_push_8x4_sin", (const void*)&a::v047::push_kernel<k::v016::Pe, 4, 8>)
-      .launch(&k::v055::launch, &a::v046::workspace_bytes);
+      .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
+      .kernel("cluster_push_16x4_sin", (const void*)&a::cluster_push::push_kernel<k::head_tile_reduced_sincos::Pe, 4, 16>)
+      .kernel("cluster_push_8x8_sin", (const void*)&a::cluster_push::push_kernel<k::head_tile_reduced_sincos::Pe, 8, 8>)
+      .kernel("cluster_push_8x4_sin", (const void*)&a::cluster_push::push_kernel<k::head_tile_reduced_sincos::Pe, 4, 8>)
+      .launch(&k::v055::launch, &a::cluster_registers::workspace_bytes);
 }

@@ -1,11 +1,12 @@
 // `fuselab archive ID...`: a version leaves the default build. Its
 // declaration (from this build, else from its newest run record), the
 // verdicts its records gave and the commit that holds its source go into
-// experiments/<family>/archived.yaml; then its module leaves the tree, and so
-// does its kernel header once nothing else includes it. `fuselab run ID --at
+// experiments/<family>/archived.yaml; then its module and kernel header leave the
+// tree, and so does every part that nothing includes any more. `fuselab run ID --at
 // COMMIT` rebuilds it from that commit. Format: docs/archive.md.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -25,20 +26,21 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-std::string module_path(const std::string& id) { return "experiments/" + id + ".cu"; }
+// A version's kernel header (its recipe): kernels/<family>/vNNN_slug.cuh,
+// whether its module is its own or a design module.
 std::string header_path(const std::string& id) { return "kernels/" + id + ".cuh"; }
 
 // The commit that holds the module as it is in the tree: HEAD, refused when
 // the module is untracked or differs from HEAD (the archive must name a
 // commit that really held this source).
-std::string commit_holding(const std::string& root, const std::string& id) {
+std::string commit_holding(const std::string& root, const std::string& id, const std::string& module_path) {
   int status = 0;
   const std::string head = command_output("git -C '" + root + "' rev-parse HEAD 2>/dev/null", &status);
   if (status != 0 || head.empty())
     throw std::runtime_error("no git repository at " + root +
                              ", so no commit can be named for " + id +
                              ". Fix: archive where the repository's .git is");
-  for (const std::string& rel : {module_path(id), header_path(id)}) {
+  for (const std::string& rel : {module_path, header_path(id)}) {
     if (!fs::exists(fs::path(root) / rel)) continue;
     command_output("git -C '" + root + "' ls-files --error-unmatch '" + rel + "' >/dev/null 2>&1", &status);
     if (status != 0)
@@ -115,14 +117,31 @@ std::set<std::string> included_paths(const std::string& root) {
   return out;
 }
 
-// Removes the archived versions' kernel headers that nothing includes any
-// more, repeating while a removal frees another.
-void prune_headers(const std::string& root, const std::set<std::string>& archived_ids) {
+// The parts in the tree (kernels/<family>/parts/*.cuh), repository-relative.
+std::set<std::string> part_paths(const std::string& root) {
+  std::set<std::string> out;
+  const fs::path kernels = fs::path(root) / "kernels";
+  if (!fs::is_directory(kernels)) return out;
+  for (const auto& family : fs::directory_iterator(kernels)) {
+    const fs::path parts = family.path() / "parts";
+    if (!fs::is_directory(parts)) continue;
+    for (const auto& entry : fs::directory_iterator(parts))
+      if (entry.is_regular_file() && entry.path().extension() == ".cuh")
+        out.insert(fs::relative(entry.path(), root).generic_string());
+  }
+  return out;
+}
+
+// Removes the archived versions' kernel headers, then every part that nothing
+// includes any more, repeating while a removal frees another: the tree keeps
+// the parts the built versions use (the archived ones' are at their commit).
+void prune_headers(const std::string& root, const std::set<std::string>& archived_headers) {
   for (bool removed = true; removed;) {
     removed = false;
     const std::set<std::string> included = included_paths(root);
-    for (const auto& id : archived_ids) {
-      const std::string rel = header_path(id);
+    std::set<std::string> candidates = part_paths(root);
+    candidates.insert(archived_headers.begin(), archived_headers.end());
+    for (const auto& rel : candidates) {
       if (fs::exists(fs::path(root) / rel) && !included.count(rel)) {
         fs::remove(fs::path(root) / rel);
         spdlog::info("removed {} (nothing includes it)", rel);
@@ -135,7 +154,7 @@ void prune_headers(const std::string& root, const std::set<std::string>& archive
 }  // namespace
 
 int cmd_archive(const Paths& paths, const std::vector<std::string>& ids) {
-  const std::set<std::string> in_tree = experiment_modules_in_tree(paths.root);
+  const std::map<std::string, std::string> in_tree = experiment_module_paths(paths.root);
   const RecordIndex records = RecordIndex::load(paths.records_dir);
   ArchiveIndex archive = ArchiveIndex::load(paths.root);
   std::map<std::string, std::vector<ArchivedVersion>> by_family;
@@ -145,8 +164,15 @@ int cmd_archive(const Paths& paths, const std::vector<std::string>& ids) {
   for (const auto& id : ids) {
     if (archive.find(id)) throw std::runtime_error(id + " is archived already. Fix: leave it out");
     if (!in_tree.count(id))
-      throw std::runtime_error("no module " + module_path(id) + " in " + paths.root +
-                               ". Fix: name a version as `fuselab list` prints it (family/vNNN_slug)");
+      throw std::runtime_error("no module experiments/" + id + ".cu (nor a design module declaring " + id + ") in " +
+                               paths.root + ". Fix: name a version as `fuselab list` prints it (family/vNNN_slug)");
+    // A design module leaves the tree whole: every version it declares goes together.
+    const std::string& module = in_tree.at(id);
+    for (const auto& [other, other_module] : in_tree)
+      if (other_module == module && std::find(ids.begin(), ids.end(), other) == ids.end())
+        throw std::runtime_error(id + " is declared in " + module + " beside " + other +
+                                 ". Fix: archive every version of that design together (name " + other +
+                                 " too), or move " + id + "'s declaration into a module of its own first");
     const auto slash = id.find('/');
     ArchivedVersion a;
     a.family = id.substr(0, slash);
@@ -156,22 +182,24 @@ int cmd_archive(const Paths& paths, const std::vector<std::string>& ids) {
     a.hypothesis = d.hypothesis;
     a.prediction = d.prediction;
     a.limits = d.limits;
-    a.last_commit = commit_holding(paths.root, id);
+    a.last_commit = commit_holding(paths.root, id, module);
     a.verdicts = verdicts_of(id, records);
     fresh.push_back(std::move(a));
   }
-  std::set<std::string> families, archived_ids = archive.ids();
+  std::set<std::string> families;
   for (auto& a : fresh) {
     families.insert(a.family);
-    archived_ids.insert(a.id());
     by_family[a.family].push_back(a);
   }
   for (const auto& family : families) write_family_archive(paths.root, family, by_family[family]);
+  std::set<std::string> headers;
   for (const auto& a : fresh) {
-    fs::remove(fs::path(paths.root) / module_path(a.id()));
+    const std::string& module = in_tree.at(a.id());
+    if (fs::exists(fs::path(paths.root) / module)) fs::remove(fs::path(paths.root) / module);
+    headers.insert(header_path(a.id()));
     spdlog::info("archived {} at {} (rerun: {})", a.id(), a.last_commit.substr(0, 12), a.rerun_command());
   }
-  prune_headers(paths.root, archived_ids);
+  prune_headers(paths.root, headers);
   return exit_code::kOk;
 }
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <stdexcept>
 
@@ -146,16 +148,34 @@ void write_family_archive(const std::string& root, const std::string& family,
   write_file_atomically(path.parent_path().string(), path.filename().string(), std::string(y.c_str()) + "\n");
 }
 
-std::set<std::string> experiment_modules_in_tree(const std::string& root) {
+std::map<std::string, std::string> experiment_module_paths(const std::string& root) {
   static const std::regex module_name("(v[0-9]{3}_[a-z0-9_]+)\\.cu");
-  std::set<std::string> out;
+  static const std::regex declaration("FUSELAB_EXPERIMENT\\(\\s*([a-z_]+)\\s*,\\s*(v[0-9]{3}_[a-z0-9_]+)\\s*\\)");
+  std::map<std::string, std::string> out;
   for (const auto& family : list_families(root)) {
     for (const auto& entry : fs::directory_iterator(fs::path(root) / "experiments" / family)) {
       std::smatch m;
       const std::string name = entry.path().filename().string();
-      if (std::regex_match(name, m, module_name)) out.insert(family + "/" + m[1].str());
+      if (std::regex_match(name, m, module_name))
+        out[family + "/" + m[1].str()] = "experiments/" + family + "/" + name;
     }
   }
+  const fs::path designs = fs::path(root) / "experiments" / "designs";
+  if (fs::is_directory(designs)) {
+    for (const auto& entry : fs::directory_iterator(designs)) {
+      if (!entry.is_regular_file() || entry.path().extension() != ".cu") continue;
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      for (std::sregex_iterator it(text.begin(), text.end(), declaration), end; it != end; ++it)
+        out[(*it)[1].str() + "/" + (*it)[2].str()] = "experiments/designs/" + entry.path().filename().string();
+    }
+  }
+  return out;
+}
+
+std::set<std::string> experiment_modules_in_tree(const std::string& root) {
+  std::set<std::string> out;
+  for (const auto& [id, path] : experiment_module_paths(root)) out.insert(id);
   return out;
 }
 

@@ -8,6 +8,7 @@
 //   if (const ArchivedVersion* a = archive.find("attention/v023_wgmma_both_row_loads")) ...
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -56,8 +57,13 @@ class ArchiveIndex {
 void write_family_archive(const std::string& root, const std::string& family,
                           std::vector<ArchivedVersion> entries);
 
-// The ids of the experiment modules present under <root>/experiments
-// (experiments/<family>/vNNN_slug.cu), built or not.
+// The versions whose modules are present under <root>/experiments, built or
+// not, each with its module's repository-relative path:
+// experiments/<family>/vNNN_slug.cu, or a design module
+// experiments/designs/<design>.cu for every FUSELAB_EXPERIMENT(family, vNNN_slug)
+// it holds.
+std::map<std::string, std::string> experiment_module_paths(const std::string& root);
+// The ids of experiment_module_paths.
 std::set<std::string> experiment_modules_in_tree(const std::string& root);
 
 }  // namespace fuselab

@@ -12,12 +12,12 @@ std::map<std::string, ExperimentClosure>& table() {
 
 }  // namespace
 
-void register_experiment_closure(const std::string& id, ExperimentClosure closure) {
-  table()[id] = std::move(closure);
+void register_experiment_closure(const std::string& module, ExperimentClosure closure) {
+  table()[module] = std::move(closure);
 }
 
-const ExperimentClosure* find_experiment_closure(const std::string& id) {
-  const auto it = table().find(id);
+const ExperimentClosure* find_experiment_closure(const std::string& module) {
+  const auto it = table().find(module);
   return it == table().end() ? nullptr : &it->second;
 }
 

@@ -16,9 +16,11 @@ struct ExperimentClosure {
   int files = 0;       // how many repository files it covers
 };
 
-void register_experiment_closure(const std::string& id, ExperimentClosure closure);
-// The build's closure of `id`; null where this build holds none (a build
-// without the generated table, an id not built).
-const ExperimentClosure* find_experiment_closure(const std::string& id);
+// Keyed by module (Experiment::module(): "attention/v000_cublas_unfused",
+// "designs/no_turns"): every version a module declares shares its closure.
+void register_experiment_closure(const std::string& module, ExperimentClosure closure);
+// The build's closure of `module`; null where this build holds none (a build
+// without the generated table, a module not built).
+const ExperimentClosure* find_experiment_closure(const std::string& module);
 
 }  // namespace fuselab

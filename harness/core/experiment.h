@@ -80,6 +80,10 @@ struct Experiment {
   std::string version;  // "v001_online_softmax"
   std::string source_file;
   std::string id() const { return family + "/" + version; }
+  // The module that declares it, relative to experiments/ without ".cu":
+  // "attention/v000_cublas_unfused", or "designs/no_turns" for a design
+  // module, which declares one version per family its PE kinds reach.
+  std::string module() const;
 
   // Declared by the module.
   std::string parent_id;  // empty only for a family's v000
@@ -102,6 +106,10 @@ struct Experiment {
   Experiment& canary() { canary_value = true; return *this; }
   Experiment& kernel(std::string name, const void* func) {
     kernel_refs.push_back({std::move(name), func});
+    return *this;
+  }
+  Experiment& kernels(const std::vector<KernelRef>& refs) {
+    kernel_refs.insert(kernel_refs.end(), refs.begin(), refs.end());
     return *this;
   }
   Experiment& launch(AttentionLaunch f, AttentionWorkspace ws = nullptr) {

@@ -58,10 +58,17 @@ void Registry::validate(
       refuse(e, "version '" + e.version + "' is not vNNN_slug",
              "name it three digits and a lower-case slug, e.g. v003_split_head_dim");
     const std::string expected_file = e.version + ".cu";
-    if (basename_of(e.source_file) != expected_file || parent_folder_of(e.source_file) != e.family)
+    const bool in_design = parent_folder_of(e.source_file) == "designs";
+    if (!in_design && (basename_of(e.source_file) != expected_file || parent_folder_of(e.source_file) != e.family))
       refuse(e, "declared in " + e.source_file + ", expected experiments/" + e.family + "/" +
-                    expected_file,
+                    expected_file + " (or a design module, experiments/designs/<design>.cu)",
              "rename the file or the FUSELAB_EXPERIMENT arguments so they agree");
+    if (in_design) {
+      for (const auto& other : experiments_)
+        if (&other != &e && other.source_file == e.source_file && other.family == e.family)
+          refuse(e, "its design module also declares " + other.id() + " in the same family",
+                 "a design declares one version per family (its PE kinds); give the other design its own module");
+    }
     if (e.hypothesis_text.find_first_not_of(" \t\n") == std::string::npos)
       refuse(e, "empty hypothesis", "state the mechanism and why it should win, in .hypothesis()");
     if (e.parent_id.empty() && e.version.rfind("v000_", 0) != 0)

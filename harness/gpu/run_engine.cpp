@@ -166,7 +166,7 @@ class Engine {
     ExperimentOutcome out;
     out.experiment = &e;
     out.source_sha256 = experiment_source_sha256(e, o_.root);
-    if (const ExperimentClosure* closure = find_experiment_closure(e.id())) {
+    if (const ExperimentClosure* closure = find_experiment_closure(e.module())) {
       out.closure_sha256 = closure->sha256;
       out.closure_files = closure->files;
     }

@@ -70,6 +70,11 @@ TEST(ArchiveIndex, TheRepositorysIndexLoads) {
   const ArchiveIndex index = ArchiveIndex::load(test::source_dir().string());
   const auto modules = experiment_modules_in_tree(test::source_dir().string());
   EXPECT_TRUE(modules.count("attention/v900_cpu_reference"));
+  // A design module's versions are found by their declarations.
+  const auto paths = experiment_module_paths(test::source_dir().string());
+  ASSERT_TRUE(paths.count("rope/v104_no_turns"));
+  EXPECT_EQ(paths.at("rope/v104_no_turns"), "experiments/designs/no_turns.cu");
+  EXPECT_EQ(paths.at("attention/v900_cpu_reference"), "experiments/attention/v900_cpu_reference.cu");
   for (const auto& a : index.all()) EXPECT_FALSE(modules.count(a.id())) << a.id() << " is archived and in the tree";
 }
 

@@ -60,6 +60,29 @@ TEST(Registry, RefusesFileInAnotherFamilyFolder) {
   EXPECT_TRUE(mentions(refusal(with({e})), "expected experiments/attention/v000_base.cu"));
 }
 
+// A design module declares one version per family its PE kinds reach.
+TEST(Registry, AcceptsADesignModuleAcrossFamilies) {
+  Experiment a = make("v000_base");
+  Experiment b = make("v001_next", "attention/v000_base");
+  b.source_file = "/src/experiments/designs/next.cu";
+  Experiment r = make("v000_base");
+  r.family = "rope";
+  r.source_file = "/src/experiments/designs/next.cu";
+  EXPECT_EQ(refusal(with({a, b, r})), "");
+  EXPECT_EQ(b.module(), "designs/next");
+  EXPECT_EQ(a.module(), "attention/v000_base");
+}
+
+TEST(Registry, RefusesADesignModuleWithTwoVersionsOfOneFamily) {
+  Experiment a = make("v000_base");
+  a.source_file = "/src/experiments/designs/twice.cu";
+  Experiment b = make("v001_next", "attention/v000_base");
+  b.source_file = "/src/experiments/designs/twice.cu";
+  const auto msg = refusal(with({a, b}));
+  EXPECT_TRUE(mentions(msg, "also declares attention/v001_next in the same family")) << msg;
+  EXPECT_TRUE(mentions(msg, "Fix:")) << msg;
+}
+
 TEST(Registry, RefusesMalformedVersion) {
   Experiment e = make("v1_base");
   EXPECT_TRUE(mentions(refusal(with({e})), "is not vNNN_slug"));

@@ -1,17 +1,13 @@
-// attention v005 — v004's head tile with 4 query rows per block instead of 16
-// (64 lanes per row: one key per lane for the scores): 4x the blocks (64 at
-// 1x4x64x128), a quarter of the FMAs per block, the same K/V bytes per block
-// (from L2 after the first). Limits: as v004.
+// attention v005 — v004 at 4 rows per block. Its code is the part
+// head_tile_4rows (kernels/attention/parts/head_tile_4rows.cuh), whose comment
+// says how it works, why, and its limits; this version is that part's plain
+// launch.
 #pragma once
 
-#include "kernels/attention/v004_head_tile.cuh"
+#include "kernels/attention/parts/head_tile_4rows.cuh"
 
 namespace fuselab::kernels::attention::v005 {
 
-inline constexpr int kRows = 4;
-
-inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  v004::launch_with<kRows>(p, v002::NoPe{}, stream);
-}
+using namespace head_tile_4rows;
 
 }  // namespace fuselab::kernels::attention::v005

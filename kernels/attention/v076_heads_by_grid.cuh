@@ -10,17 +10,17 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/attention/v073_q_once_per_block.cuh"
+#include "kernels/attention/parts/q_once_per_block.cuh"
 
 namespace fuselab::kernels::attention::v076 {
 
 template <class Pe>
 inline void launch_with(const AttentionProblem& p, const Pe& pe, cudaStream_t stream) {
-  v045::launch_tile_kernel<Pe, &v073::q_once_kernel<Pe, true>, true>(p, pe, stream);
+  keys_in_shared::launch_tile_kernel<Pe, &q_once_per_block::q_once_kernel<Pe, true>, true>(p, pe, stream);
 }
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  launch_with(p, v002::NoPe{}, stream);
+  launch_with(p, split_d::NoPe{}, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v076

@@ -1,46 +1,13 @@
-// attention v081 — v050 with phase 1's products as 3xFP16 instead of
-// 3xTF32 (kernels/common/wgmma_f16.cuh). Timed alone, v050's phase 1 runs
-// 3.9 us over its own loader's reads at D = 16384 and 2.4 us at 8192 (probe
-// split_d_reads, call 0726Z of 2026-11-26): about its tensor time, 805 M
-// tf32 multiply-adds at D = 16384, >= 3.3 us at the H100's dense tf32 rate.
-// fp16 parts carry tf32's 11 significant bits and multiply at twice the
-// rate: a 32-dim sub-tile takes 6 products (two k-steps of 16 dims, one per
-// warpgroup) where v050 takes 12, and its buffers are half the bytes.
-//   phase 1: v050's, the landed values split into fp16 big and small parts
-//            (HalfCores64: v022's padded byte geometry);
-//   phases 2 and 3: v050's.
-// Limits: as v050; the values Q and K hold after their PE must lie within
-// fp16's range (|x| < 65504), and below 0.125 in magnitude they carry an
-// absolute rounding of up to 3e-8. A build for sm_90a.
+// attention v081 — v050 with phase 1's products as 3xFP16. Its code is the part
+// phase1_fp16_split (kernels/attention/parts/phase1_fp16_split.cuh), whose
+// comment says how it works, why, and its limits; this version is that part's
+// plain launch.
 #pragma once
 
-#include <cuda_runtime.h>
-
-#include <cstddef>
-
-#include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v050_early_triggers.cuh"
-#include "kernels/common/problem.h"
-#include "kernels/common/wgmma_f16.cuh"
+#include "kernels/attention/parts/phase1_fp16_split.cuh"
 
 namespace fuselab::kernels::attention::v081 {
 
-// v022's PaddedCores64 strides, for fp16 parts.
-using HalfCores64 = HalfCoreLayout<584, 72, 36>;
-
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline constexpr auto kPhase1 = v050::kPhase1<Pe, Loader, 1, HalfCores64>;
-
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  v050::launch_planned<Pe, Loader, 1, HalfCores64>(p, pe, v002::make_plan<Pe::kPaired>(p), workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return v050::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v081::launch_with(p, v002::NoPe{}, workspace, stream);
-}
+using namespace phase1_fp16_split;
 
 }  // namespace fuselab::kernels::attention::v081

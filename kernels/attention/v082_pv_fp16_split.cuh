@@ -1,68 +1,16 @@
-// attention v082 — v081 (phase 1 on 3xFP16) with phase 3's products on
-// 3xFP16 too. Timed alone, v050's phase 3 runs ~6 us over the fastest
-// pattern that moves its bytes at D = 16384 (probe split_d_pv_traffic, call
-// 0726Z of 2026-11-26). Unlike phase 1, whose sub-tile products overlap its
-// next sub-tile's reads (v081 gained nothing), phase 3's products wait for P
-// and then run with V already landed (v050 puts V in flight before phase 2
-// ends): on the chain's last stretch.
-//   phase 3: v050's, P split into fp16 big and small parts (HalfDense64:
-//            DenseCores64's byte geometry, 16 keys a k-step) and V^T's A
-//            fragments as fp16 pairs (PvSteps::products_f16): 12 products a
-//            128-dim step instead of 24;
-//   phases 1 and 2: v081's.
-// Limits: as v081; V and P also within fp16's range (P is in [0, 1]). A
-// build for sm_90a.
+// attention v082 — v081 with phase 3's products on 3xFP16 too. Its code is the
+// part pv_fp16_split (kernels/attention/parts/pv_fp16_split.cuh), whose comment
+// says how it works, why, and its limits; this version is that part's plain
+// launch.
 #pragma once
 
 #include <cuda_runtime.h>
 
-#include <cstddef>
-
-#include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v019_wgmma_scores_and_pv.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
-#include "kernels/attention/v030_tf32_mask_split.cuh"
-#include "kernels/attention/v050_early_triggers.cuh"
-#include "kernels/attention/v081_phase1_fp16_split.cuh"
+#include "kernels/attention/parts/pv_fp16_split.cuh"
 #include "kernels/common/problem.h"
-#include "kernels/common/wgmma_f16.cuh"
 
 namespace fuselab::kernels::attention::v082 {
 
-using v002::kS;
-
-// DenseCores64's strides, for fp16 parts: a k-step of 16 keys is 2 KB.
-using HalfDense64 = HalfCoreLayout<512, 64, 32>;
-
-// Phase 3's P source (v028's PSource interface): P read through L2 (v050)
-// and split into fp16 big and small parts, kPFloats floats apart.
-struct CoherentHalfSplitOfP {
-  static constexpr bool kHalves = true;
-  using Layout = HalfDense64;
-  __device__ static void put(const AttentionProblem& p, const float* P, int bh, float* pbig) {
-    const float* src = P + std::size_t(bh) * kS * kS;
-#pragma unroll
-    for (int r = 0; r < kS * kS / 4 / v002::kThreads; ++r) {
-      const int e = threadIdx.x + v002::kThreads * r, i = e & 63, j4 = e >> 6;
-      const float4 x = i < p.Sq ? v019::ld4_maybe_coherent<true>(src + i * kS + 4 * j4) : zero4();
-      put_split_f16(pbig, pbig + v019::kPFloats, Layout::offset_halves(i, 4 * j4), x);
-    }
-  }
-};
-
-inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, true, false, CoherentHalfSplitOfP, true>;
-
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  v050::launch_planned<Pe, Loader, 1, v081::HalfCores64, CoherentHalfSplitOfP>(p, pe, v002::make_plan<Pe::kPaired>(p),
-                                                                               workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return v050::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v082::launch_with(p, v002::NoPe{}, workspace, stream);
-}
+using namespace pv_fp16_split;
 
 }  // namespace fuselab::kernels::attention::v082

@@ -13,13 +13,17 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/attention/v084_pack_beside_flash.cuh"
+#include "kernels/attention/parts/pack_beside_flash.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v087 {
 
+struct Steps : pack_beside_flash::LazyRescaleSteps {
+  static constexpr bool kRolledQ = true;
+};
+
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v084::launch_with<2, true, true>(p, v002::NoPe{}, v002::NoPe{}, workspace, stream);
+  pack_beside_flash::launch_with<Steps>(p, split_d::NoPe{}, split_d::NoPe{}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v087

@@ -10,13 +10,19 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/attention/v084_pack_beside_flash.cuh"
+#include "kernels/attention/parts/pack_beside_flash.cuh"
+#include "kernels/attention/parts/split_d.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v088 {
 
+struct Steps : pack_beside_flash::LazyRescaleSteps {
+  static constexpr bool kRolledQ = true;
+  static constexpr bool kTurns = false;
+};
+
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v084::launch_with<2, true, true, false>(p, v002::NoPe{}, v002::NoPe{}, workspace, stream);
+  pack_beside_flash::launch_with<Steps>(p, split_d::NoPe{}, split_d::NoPe{}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::attention::v088

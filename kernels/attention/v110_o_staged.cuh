@@ -1,48 +1,16 @@
-// attention v110 — v103 with phase 3's O staged in shared memory and stored
-// as float4 row pieces (v028's pv_kernel without kDirectO: PvSteps::store_o)
-// instead of 32 single-float stores a thread from the accumulators. v032
-// chose the direct stores on a phase 3 of another era and measured them at
-// 0.976x [0.958, 1.01] of staged at D = 8192 and 1.0x at 16384; v109's bulk
-// copies of the staged rows lengthened the last step's tail from 1.5 to 3.4
-// us (its timeline, call 0015Z of 2026-11-27): the store path sits on the
-// end of the pipeline. Staged, a step's O takes 64 warp stores of 512 bytes
-// and 256 shared-memory stores a block, against 256 warp stores touching 4
-// lines each.
-//   phase 3: v103's, with O staged (two more barriers a step).
-//   phases 1 and 2: v103's.
-// Limits: as v082. A build for sm_90a.
+// attention v110 — v103 with phase 3's O staged in shared memory and stored as
+// float4 row pieces. Its code is the part o_staged
+// (kernels/attention/parts/o_staged.cuh), whose comment says how it works, why,
+// and its limits; this version is that part's plain launch.
 #pragma once
 
 #include <cuda_runtime.h>
 
-#include <cstddef>
-
-#include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v028_wgmma_v_two_ahead.cuh"
-#include "kernels/attention/v030_tf32_mask_split.cuh"
-#include "kernels/attention/v050_early_triggers.cuh"
-#include "kernels/attention/v081_phase1_fp16_split.cuh"
-#include "kernels/attention/v082_pv_fp16_split.cuh"
-#include "kernels/attention/v103_p_by_async_copies.cuh"
+#include "kernels/attention/parts/o_staged.cuh"
 #include "kernels/common/problem.h"
 
 namespace fuselab::kernels::attention::v110 {
 
-using PSource = v103::CopiedHalfSplitOfP;
-inline constexpr auto kPhase3 = &v028::pv_kernel<v030::kSplit, false, false, PSource, true>;
-
-template <class Pe, template <class> class Loader = v020::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  v050::launch_planned<Pe, Loader, 1, v081::HalfCores64, PSource, v050::TriggeredPartialsOut,
-                       &v028::launch_pv<v030::kSplit, false, false, PSource, true>>(
-      p, pe, v002::make_plan<Pe::kPaired>(p), workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return v082::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v110::launch_with(p, v002::NoPe{}, workspace, stream);
-}
+using namespace o_staged;
 
 }  // namespace fuselab::kernels::attention::v110

@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "kernels/attention/v001_online_softmax.cuh"
+#include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
 #include "kernels/common/problem.h"
@@ -83,7 +83,7 @@ inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stre
                                                             p.Sk, p.q_offset, p.k_offset);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   const int k_row0 = p.Sq - p.k_offset;
-  using namespace attention::v001;
+  using namespace attention::row_online_softmax;
   if (p.pe == PeKind::RopeNeox)
     launch_rows<1, kThreads, kMaxNV>(p, TablePe<true>{cos_t, sin_t, half, p.q_offset, k_row0}, stream);
   else

@@ -4,12 +4,12 @@
 // Limits: D % 4 == 0 (D % 8 for neox), D <= 8192.
 #pragma once
 
-#include "kernels/rope/v003_multi_query.cuh"
+#include "kernels/rope/parts/multi_query_rotation.cuh"
 
 namespace fuselab::kernels::rope::v004 {
 
 inline void launch(const AttentionProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  v002::launch_rope_rows<v003::kQpb, v003::kThreads, v003::kMaxNV, true>(p, stream);
+  on_the_fly_rotation::launch_rope_rows<multi_query_rotation::kQpb, multi_query_rotation::kThreads, multi_query_rotation::kMaxNV, true>(p, stream);
 }
 
 }  // namespace fuselab::kernels::rope::v004

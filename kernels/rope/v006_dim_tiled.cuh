@@ -5,14 +5,14 @@
 // Limits: D % 8 == 0, D <= 8192.
 #pragma once
 
-#include "kernels/rope/v005_k_in_smem.cuh"
+#include "kernels/rope/parts/k_rotated_in_shared.cuh"
 
 namespace fuselab::kernels::rope::v006 {
 
 inline constexpr int kDimTile = 256;
 
 inline void launch(const AttentionProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  v005::launch_with_tile(p, kDimTile, stream);
+  k_rotated_in_shared::launch_with_tile(p, kDimTile, stream);
 }
 
 }  // namespace fuselab::kernels::rope::v006

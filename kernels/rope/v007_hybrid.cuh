@@ -6,16 +6,16 @@
 // Limits: D % 4 == 0 (D % 8 for neox), D <= 16384.
 #pragma once
 
-#include "kernels/rope/v000_separate.cuh"
-#include "kernels/rope/v002_on_the_fly.cuh"
+#include "kernels/rope/parts/separate_rotation.cuh"
+#include "kernels/rope/parts/on_the_fly_rotation.cuh"
 
 namespace fuselab::kernels::rope::v007 {
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return v000::k_bytes(p); }
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return separate_rotation::k_bytes(p); }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  const AttentionProblem p2 = v000::k_rotated(p, workspace, stream);
-  v002::launch_rope_rows<1, attention::v001::kThreads, attention::v001::kMaxNV, true,
+  const AttentionProblem p2 = separate_rotation::k_rotated(p, workspace, stream);
+  on_the_fly_rotation::launch_rope_rows<1, attention::row_online_softmax::kThreads, attention::row_online_softmax::kMaxNV, true,
                          /*kQ=*/true, /*kK=*/false>(p2, stream);
 }
 

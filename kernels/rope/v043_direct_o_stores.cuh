@@ -1,24 +1,15 @@
-// rope v043 — v042 (one sin/cos evaluation for Q and K on attention v030's
-// phases, neox rows spread over quarter-warps) on attention v032: phase 3
-// stores O straight from its accumulators.
-// Limits: Sq <= 64, Sk <= 64, D % 4 == 0 (D % 8 for neox), positions < 2^17;
-// causal, GQA, cross; a build for sm_90a.
+// rope v043 — v042 on attention v032. Its code is the part split_d_direct_o
+// (kernels/rope/parts/split_d_direct_o.cuh), whose comment says how it works,
+// why, and its limits; this version is that part's plain launch.
 #pragma once
 
-#include <type_traits>
+#include <cuda_runtime.h>
 
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v032_direct_o_stores.cuh"
-#include "kernels/common/qk_shared_pe.cuh"
-#include "kernels/rope/v008_split_d.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/rope/parts/split_d_direct_o.cuh"
 
 namespace fuselab::kernels::rope::v043 {
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
-    using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::v032::launch_with<Pe, attention::v020::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
-  });
-}
+using namespace split_d_direct_o;
 
 }  // namespace fuselab::kernels::rope::v043

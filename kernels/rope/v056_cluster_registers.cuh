@@ -8,15 +8,18 @@
 // causal, GQA, cross. Other D run rope v043.
 #pragma once
 
-#include "kernels/attention/v046_cluster_registers.cuh"
-#include "kernels/rope/v008_split_d.cuh"
-#include "kernels/rope/v043_direct_o_stores.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/cluster_registers.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/rope/parts/split_d_direct_o.cuh"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::kernels::rope::v056 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReduced>(
-      p, [&](const auto& pe) { attention::v046::launch_or(p, pe, workspace, stream, &v043::launch); });
+  split_d_rotation::with_hook<Sincos::kReduced>(
+      p, [&](const auto& pe) { attention::cluster_registers::launch_or(p, pe, workspace, stream, &split_d_direct_o::launch); });
 }
 
 }  // namespace fuselab::kernels::rope::v056

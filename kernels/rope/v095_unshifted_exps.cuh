@@ -7,13 +7,16 @@
 // rotation); at D = 128 the fast path as attention v078's.
 #pragma once
 
-#include "kernels/attention/v078_unshifted_exps.cuh"
-#include "kernels/rope/v008_split_d.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/unshifted_exps.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::kernels::rope::v095 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReducedFma>(p, [&](const auto& pe) { attention::v078::launch_with(p, pe, stream); });
+  split_d_rotation::with_hook<Sincos::kReducedFma>(p, [&](const auto& pe) { attention::unshifted_exps::launch_with(p, pe, stream); });
 }
 
 }  // namespace fuselab::kernels::rope::v095

@@ -5,15 +5,17 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/attention/v084_pack_beside_flash.cuh"
+#include "kernels/attention/parts/pack_beside_flash.cuh"
 #include "kernels/common/problem.h"
-#include "kernels/rope/v008_split_d.cuh"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::kernels::rope::v103 {
 
+using Steps = attention::pack_beside_flash::LazyRescaleSteps;
+
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
-    attention::v084::launch_with<2, true>(p, pe, pe, workspace, stream);
+  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
+    attention::pack_beside_flash::launch_with<Steps>(p, pe, pe, workspace, stream);
   });
 }
 

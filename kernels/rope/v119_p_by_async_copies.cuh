@@ -4,19 +4,21 @@
 // Limits: as v099.
 #pragma once
 
+#include <cuda_runtime.h>
 #include <type_traits>
 
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v103_p_by_async_copies.cuh"
+#include "kernels/attention/parts/p_by_async_copies.cuh"
+#include "kernels/attention/parts/row_loader.cuh"
+#include "kernels/common/problem.h"
 #include "kernels/common/qk_shared_pe.cuh"
-#include "kernels/rope/v008_split_d.cuh"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::kernels::rope::v119 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
+  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::v103::launch_with<Pe, attention::v020::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::p_by_async_copies::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

@@ -24,19 +24,19 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "kernels/attention/v002_split_d.cuh"
-#include "kernels/attention/v006_split_d_tuned.cuh"
-#include "kernels/attention/v020_wgmma_row_loads.cuh"
-#include "kernels/attention/v111_softmax_in_phase1.cuh"
+#include "kernels/attention/parts/split_d.cuh"
+#include "kernels/attention/parts/split_d_tuned.cuh"
+#include "kernels/attention/parts/row_loader.cuh"
+#include "kernels/attention/parts/softmax_in_phase1.cuh"
 #include "kernels/common/qk_shared_pe.cuh"
 #include "kernels/common/vec.cuh"
-#include "kernels/rope/v008_split_d.cuh"
+#include "kernels/rope/parts/split_d_rotation.cuh"
 
 namespace fuselab::kernels::rope::v128 {
 
 // v006::QkSubTiles's interface (load, apply_pe, for_each), paired hooks only.
 template <class Pe>
-struct PairedLineQkSubTiles : attention::v006::QkHead {
+struct PairedLineQkSubTiles : attention::split_d_tuned::QkHead {
   static_assert(Pe::kPaired, "neox: a sub-tile is 16 low dims and the same 16 of the high half");
   static constexpr int kLine = 32;  // floats of a 128-byte line: two sub-tiles' low (or high) dims
   int row0, f;
@@ -45,7 +45,7 @@ struct PairedLineQkSubTiles : attention::v006::QkHead {
   int cur = 0;    // the sub-tile being stored: the last one asked for
   int dim0 = -1;  // the held float4s' first low-half dim, -1 past the half
 
-  __device__ PairedLineQkSubTiles(const AttentionProblem& p, int bh) : attention::v006::QkHead(p, bh) {
+  __device__ PairedLineQkSubTiles(const AttentionProblem& p, int bh) : attention::split_d_tuned::QkHead(p, bh) {
     row0 = threadIdx.x >> 3;
     f = threadIdx.x & 7;
   }
@@ -112,15 +112,15 @@ struct PairedLineQkSubTiles : attention::v006::QkHead {
 };
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v008::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
+  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
     if constexpr (Pe::kPaired) {
-      if (attention::v002::make_plan<true>(p).spb1 % 2 == 0) {
-        attention::v111::launch_with<Pe, PairedLineQkSubTiles>(p, Pe{pe}, workspace, stream);
+      if (attention::split_d::make_plan<true>(p).spb1 % 2 == 0) {
+        attention::softmax_in_phase1::launch_with<Pe, PairedLineQkSubTiles>(p, Pe{pe}, workspace, stream);
         return;
       }
     }
-    attention::v111::launch_with<Pe, attention::v020::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::softmax_in_phase1::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

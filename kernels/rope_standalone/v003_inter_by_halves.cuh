@@ -11,12 +11,12 @@
 #include <cuda_runtime.h>
 
 #include "kernels/common/problem.h"
-#include "kernels/rope_standalone/v002_rows_in_flight.cuh"
+#include "kernels/rope_standalone/parts/rows_in_flight.cuh"
 
 namespace fuselab::kernels::rope_standalone::v003 {
 
 inline void launch(const RopeProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  v002::launch_rows<true>(p, stream);
+  rows_in_flight::launch_rows<true>(p, stream);
 }
 
 }  // namespace fuselab::kernels::rope_standalone::v003

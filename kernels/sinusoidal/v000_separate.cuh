@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "kernels/attention/v001_online_softmax.cuh"
+#include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
 #include "kernels/common/problem.h"
@@ -83,7 +83,7 @@ inline AttentionProblem with_pe_added(const AttentionProblem& p, void* workspace
 }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v001::launch(with_pe_added(p, workspace, stream), nullptr, stream);
+  attention::row_online_softmax::launch(with_pe_added(p, workspace, stream), nullptr, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v000

@@ -4,7 +4,7 @@
 // Limits: D % 4 == 0, D <= 16384.
 #pragma once
 
-#include "kernels/sinusoidal/v001_table.cuh"
+#include "kernels/sinusoidal/parts/pe_tables.cuh"
 
 namespace fuselab::kernels::sinusoidal::v002 {
 
@@ -32,13 +32,13 @@ struct TableVec4Pe {
   __device__ void k2(float4&, float4&, int, int, const float*) const {}
 };
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return v001::workspace_bytes(p); }
+inline std::size_t workspace_bytes(const AttentionProblem& p) { return pe_tables::workspace_bytes(p); }
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   float* table = static_cast<float*>(workspace);
-  v001::build_tables(p, table, stream);
+  pe_tables::build_tables(p, table, stream);
   const TableVec4Pe pe{table, table + std::size_t(p.Sq) * p.D, p.D, p.q_offset, p.k_offset};
-  attention::v001::launch_rows<1, attention::v001::kThreads, attention::v001::kMaxNV>(p, pe, stream);
+  attention::row_online_softmax::launch_rows<1, attention::row_online_softmax::kThreads, attention::row_online_softmax::kMaxNV>(p, pe, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v002

@@ -7,7 +7,7 @@
 // Limits: D % 4 == 0, D <= 16384.
 #pragma once
 
-#include "kernels/attention/v001_online_softmax.cuh"
+#include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/pe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v003 {
@@ -30,7 +30,7 @@ struct OnTheFlyPe {
 };
 
 inline void launch(const AttentionProblem& p, void* /*workspace*/, cudaStream_t stream) {
-  attention::v001::launch_rows<1, attention::v001::kThreads, attention::v001::kMaxNV>(
+  attention::row_online_softmax::launch_rows<1, attention::row_online_softmax::kThreads, attention::row_online_softmax::kMaxNV>(
       p, OnTheFlyPe{p.inv_freq}, stream);
 }
 

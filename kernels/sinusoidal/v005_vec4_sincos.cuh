@@ -7,9 +7,9 @@
 // Limits: D % 4 == 0, D <= 16384.
 #pragma once
 
-#include "kernels/attention/v001_online_softmax.cuh"
+#include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/pe.cuh"
-#include "kernels/sinusoidal/v004_cached_freq.cuh"
+#include "kernels/sinusoidal/parts/cached_freq_pe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v005 {
 
@@ -18,7 +18,7 @@ struct PairSincosPe {
   static constexpr bool kPaired = false;
   static constexpr int smem_floats(int D) { return D / 2; }
   __device__ void prepare(const AttentionProblem& p, float* cache) const {
-    v004::stage_freq(p, cache);
+    cached_freq_pe::stage_freq(p, cache);
   }
   __device__ static void add(float4& x, int pos, int d, const float* cache) {
     const float2 f = *reinterpret_cast<const float2*>(cache + d / 2);  // d/2 even: 8B aligned
@@ -32,7 +32,7 @@ struct PairSincosPe {
 
 template <Sincos kMode>
 inline void launch_t(const AttentionProblem& p, cudaStream_t stream) {
-  attention::v001::launch_rows<1, attention::v001::kThreads, attention::v001::kMaxNV>(
+  attention::row_online_softmax::launch_rows<1, attention::row_online_softmax::kThreads, attention::row_online_softmax::kMaxNV>(
       p, PairSincosPe<kMode>{}, stream);
 }
 

@@ -5,13 +5,17 @@
 // cross; a build for sm_90a.
 #pragma once
 
-#include "kernels/attention/v039_lean_phase3_prologue.cuh"
-#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/lean_pv_prologue.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/qk_shared_pe.cuh"
+#include "kernels/sinusoidal/parts/register_qk_shared_pe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v048 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v039::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+  attention::lean_pv_prologue::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v048

@@ -6,14 +6,17 @@
 // causal, GQA, cross. Other D run sinusoidal v041.
 #pragma once
 
-#include "kernels/attention/v046_cluster_registers.cuh"
-#include "kernels/sinusoidal/v016_head_tile_reduced_sincos.cuh"
-#include "kernels/sinusoidal/v041_direct_o_stores.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/cluster_registers.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/sinusoidal/parts/head_tile_reduced_sincos.cuh"
+#include "kernels/sinusoidal/parts/split_d_direct_o.cuh"
 
 namespace fuselab::kernels::sinusoidal::v054 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v046::launch_or(p, v016::Pe{p.inv_freq}, workspace, stream, &v041::launch);
+  attention::cluster_registers::launch_or(p, head_tile_reduced_sincos::Pe{p.inv_freq}, workspace, stream, &split_d_direct_o::launch);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v054

@@ -9,13 +9,16 @@
 // fast path as attention v078's.
 #pragma once
 
-#include "kernels/attention/v078_unshifted_exps.cuh"
-#include "kernels/sinusoidal/v087_reduction_on_fma_pipe.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/unshifted_exps.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/sinusoidal/parts/reduction_on_fma_pipe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v093 {
 
 inline void launch(const AttentionProblem& p, void*, cudaStream_t stream) {
-  attention::v078::launch_with<true>(p, v087::Pe{p.inv_freq}, stream);
+  attention::unshifted_exps::launch_with<true>(p, reduction_on_fma_pipe::Pe{p.inv_freq}, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v093

@@ -5,15 +5,17 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/attention/v084_pack_beside_flash.cuh"
+#include "kernels/attention/parts/pack_beside_flash.cuh"
 #include "kernels/common/problem.h"
-#include "kernels/sinusoidal/v016_head_tile_reduced_sincos.cuh"
+#include "kernels/sinusoidal/parts/head_tile_reduced_sincos.cuh"
 
 namespace fuselab::kernels::sinusoidal::v100 {
 
+using Steps = attention::pack_beside_flash::LazyRescaleSteps;
+
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  const v016::Pe pe{p.inv_freq};
-  attention::v084::launch_with<2, true>(p, pe, pe, workspace, stream);
+  const head_tile_reduced_sincos::Pe pe{p.inv_freq};
+  attention::pack_beside_flash::launch_with<Steps>(p, pe, pe, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v100

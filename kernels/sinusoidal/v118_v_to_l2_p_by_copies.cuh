@@ -4,13 +4,17 @@
 // Limits: as v096.
 #pragma once
 
-#include "kernels/attention/v105_v_to_l2_p_by_copies.cuh"
-#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/v_to_l2_p_by_copies.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/qk_shared_pe.cuh"
+#include "kernels/sinusoidal/parts/register_qk_shared_pe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v118 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v105::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+  attention::v_to_l2_p_by_copies::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v118

@@ -4,13 +4,17 @@
 // Limits: as v096.
 #pragma once
 
-#include "kernels/attention/v111_softmax_in_phase1.cuh"
-#include "kernels/sinusoidal/v040_register_qk_shared_pe.cuh"
+#include <cuda_runtime.h>
+
+#include "kernels/attention/parts/softmax_in_phase1.cuh"
+#include "kernels/common/problem.h"
+#include "kernels/common/qk_shared_pe.cuh"
+#include "kernels/sinusoidal/parts/register_qk_shared_pe.cuh"
 
 namespace fuselab::kernels::sinusoidal::v124 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v111::launch_with(p, v040::Pe{{p.inv_freq}}, workspace, stream);
+  attention::softmax_in_phase1::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v124

@@ -1,0 +1,51 @@
+// Design direct_o_stores (sinusoidal v041, rope v043): one kernel design
+// (kernels/designs/direct_o_stores.cuh), declared here for each PE kind it
+// runs, each declaration as it was written before its numbers existed.
+#include "experiments/common/limits.h"
+#include "harness/core/registry.h"
+#include "kernels/sinusoidal/v041_direct_o_stores.cuh"
+#include "kernels/rope/v043_direct_o_stores.cuh"
+#include "kernels/rope/parts/qk_shared_hooks.cuh"
+
+FUSELAB_EXPERIMENT(sinusoidal, v041_direct_o_stores) {
+  namespace a = fuselab::kernels::attention;
+  namespace k = fuselab::kernels::sinusoidal::register_qk_shared_pe;
+  return fuselab::Experiment{}
+      .parent("sinusoidal/v040_register_qk_shared_pe")
+      .hypothesis(
+          "Attention v032 stores phase 3's O straight from the accumulators (one barrier per "
+          "step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries "
+          "no PE: the same 1.03x over v040 at both.")
+      .prediction(fuselab::faster_than("sinusoidal/v040_register_qk_shared_pe", 1.03,
+                                       {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
+      .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
+      .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_mask_split_qk_shared",
+              (const void*)&a::wgmma_scores::partial_scores_kernel<k::Pe, 1, a::row_loader::RowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
+      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
+      .kernel("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>)
+      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+      .launch(&fuselab::kernels::sinusoidal::v041::launch, &fuselab::kernels::attention::direct_o_stores::workspace_bytes);
+}
+
+FUSELAB_EXPERIMENT(rope, v043_direct_o_stores) {
+  namespace a = fuselab::kernels::attention;
+  using Neox = fuselab::kernels::rope::SharedNeoxHook;
+  using Inter = fuselab::kernels::rope::SharedInterHook;
+  return fuselab::Experiment{}
+      .parent("rope/v042_register_qk_shared_pe")
+      .hypothesis(
+          "Attention v032 stores phase 3's O straight from the accumulators (one barrier per "
+          "step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries "
+          "no rotation: the same 1.03x over v042 at both, neox (~45 us at D = 16384).")
+      .prediction(fuselab::faster_than("rope/v042_register_qk_shared_pe", 1.03,
+                                       {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
+      .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
+      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared",
+              (const void*)&a::wgmma_scores::partial_scores_kernel<Neox, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
+      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared",
+              (const void*)&a::wgmma_scores::partial_scores_kernel<Inter, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
+      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
+      .kernel("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>)
+      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+      .launch(&fuselab::kernels::rope::v043::launch, &fuselab::kernels::attention::direct_o_stores::workspace_bytes);
+}
