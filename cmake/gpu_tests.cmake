@@ -1,4 +1,5 @@
-# GPU checks: one ctest per experiment module, each in its own process
+# GPU checks: one ctest per experiment (a design module's versions each
+# get theirs), each in its own process
 # (a device fault ends only that test). `fuselab check` exits 3 where no GPU
 # exists, which ctest reports as skipped, never as passed. A canary's check
 # passes only when the checker rejects it.
@@ -6,8 +7,13 @@
 if(FUSELAB_GPU_AT_CONFIGURE)
   find_program(FUSELAB_COMPUTE_SANITIZER compute-sanitizer)
 endif()
+include(${PROJECT_SOURCE_DIR}/cmake/module_ids.cmake)
+set(experiment_ids "")
 foreach(source ${FUSELAB_EXPERIMENT_SOURCES})
-  string(REGEX REPLACE "\\.cu$" "" id "${source}")          # attention/v001_online_softmax
+  fuselab_module_ids(${source} ids)  # attention/v001_online_softmax, or a design module's versions
+  list(APPEND experiment_ids ${ids})
+endforeach()
+foreach(id ${experiment_ids})
   string(REPLACE "/" "." test_name "${id}")
   if(id MATCHES "/v9[0-9][0-9]_cpu")
     continue()  # CPU versions run in the CPU end-to-end test
