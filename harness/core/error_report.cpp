@@ -16,23 +16,27 @@ std::vector<int64_t> unflatten(const CaseSpec& s, int64_t row, int64_t d) {
 
 }  // namespace
 
-ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
-                           double tolerance) {
+namespace {
+
+// Expected row i of `expected` ([rows, D]) against output row row_of(i).
+template <typename RowOf>
+ErrorReport compare_rows(const std::vector<float>& out, const ReferenceCase& ref, const double* expected,
+                         int64_t rows, const RowOf& row_of, const std::string& reference, double tolerance) {
   const CaseSpec& s = ref.spec;
   const int64_t D = s.D;
   ErrorReport r;
   r.tolerance = tolerance;
+  r.reference = reference;
   r.torch_fp32_max_abs_err = ref.torch_fp32_max_abs_err;
-  const int64_t rows = ref.sampled() ? static_cast<int64_t>(ref.rows.size()) : s.out_rows();
   if (static_cast<int64_t>(out.size()) != s.out_rows() * D)
     throw std::runtime_error("output of " + s.id() + " has " + std::to_string(out.size()) +
                              " elements, expected " + std::to_string(s.out_rows() * D));
   bool have_worst = false;
   for (int64_t i = 0; i < rows; ++i) {
-    const int64_t row = ref.sampled() ? ref.rows[i] : i;
+    const int64_t row = row_of(i);
     for (int64_t d = 0; d < D; ++d) {
       const double got = out[row * D + d];
-      const double want = ref.out[i * D + d];
+      const double want = expected[i * D + d];
       ++r.checked;
       const double err = std::fabs(got - want);
       if (!std::isfinite(got)) ++r.nonfinite;
@@ -54,11 +58,35 @@ ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& r
   return r;
 }
 
+}  // namespace
+
+ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
+                           double tolerance) {
+  if (ref.sampled())
+    return compare_rows(out, ref, ref.out.data(), static_cast<int64_t>(ref.rows.size()),
+                        [&](int64_t i) { return ref.rows[i]; }, "file_rows", tolerance);
+  return compare_rows(out, ref, ref.out.data(), ref.spec.out_rows(), [](int64_t i) { return i; }, "file",
+                      tolerance);
+}
+
+ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
+                           const CheckReference& against, double tolerance) {
+  if (!against.every_element_checked()) return compare_output(out, ref, tolerance);
+  if (static_cast<int64_t>(against.every_element.size()) != ref.spec.out_rows() * ref.spec.D)
+    throw std::runtime_error("the " + against.by.reference + " reference of " + ref.spec.id() + " has " +
+                             std::to_string(against.every_element.size()) + " elements, expected " +
+                             std::to_string(ref.spec.out_rows() * ref.spec.D));
+  return compare_rows(out, ref, against.every_element.data(), ref.spec.out_rows(), [](int64_t i) { return i; },
+                      against.by.reference, tolerance);
+}
+
 std::string ErrorReport::summary() const {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s max_abs_err %.3g (torch fp32 %.3g), %lld over tol, %lld non-finite",
+  std::snprintf(buf, sizeof buf,
+                "%s max_abs_err %.3g (torch fp32 %.3g), %lld over tol, %lld non-finite, %lld elements vs %s",
                 pass ? "PASS" : "FAIL", max_abs_err, torch_fp32_max_abs_err,
-                static_cast<long long>(over_tolerance), static_cast<long long>(nonfinite));
+                static_cast<long long>(over_tolerance), static_cast<long long>(nonfinite),
+                static_cast<long long>(checked), reference.empty() ? "file" : reference.c_str());
   return buf;
 }
 
@@ -69,6 +97,7 @@ nlohmann::json to_json(const ErrorReport& r) {
   };
   return {{"pass", r.pass},
           {"tolerance", r.tolerance},
+          {"reference", r.reference},
           {"checked", r.checked},
           {"nonfinite", r.nonfinite},
           {"over_tolerance", r.over_tolerance},

@@ -1,6 +1,7 @@
 // Compare a kernel's float32 output against the float64 expected output of a
 // reference case. Pass iff every checked element is finite and within the
-// tolerance (written !(err <= tol), so NaN fails).
+// tolerance (written !(err <= tol), so NaN fails). The report says which
+// reference it compared against and how many elements (check_reference.h).
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/core/check_reference.h"
 #include "harness/core/reference_case.h"
 
 namespace fuselab {
@@ -17,6 +19,7 @@ constexpr double kTolerance = 5e-5;
 
 struct ErrorReport {
   double tolerance = kTolerance;
+  std::string reference;      // what it was compared against: "file", "file_rows", "gpu_float64"
   int64_t checked = 0;        // elements compared
   int64_t nonfinite = 0;      // NaN or Inf in the output (the poison shows up here)
   int64_t over_tolerance = 0;
@@ -35,6 +38,10 @@ struct ErrorReport {
 // are compared on their rows only.
 ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
                            double tolerance = kTolerance);
+// Against what `against` says checks the case: every element of its float64
+// reference where it holds one, else as above.
+ErrorReport compare_output(const std::vector<float>& out, const ReferenceCase& ref,
+                           const CheckReference& against, double tolerance = kTolerance);
 
 nlohmann::json to_json(const ErrorReport& r);
 

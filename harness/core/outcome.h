@@ -24,6 +24,7 @@ struct CaseOutcome {
   std::string reason;  // unsupported / error / not-run explanation
   std::string reference_file;
   std::string reference_sha256;
+  std::optional<CheckedBy> checked_by;  // which reference checked it (file, file rows, GPU float64)
   std::optional<ErrorReport> check;
   std::optional<ErrorReport> recheck;  // a later launch's output: the last timed one, or
                                        // untimed on a GPU, a second launch

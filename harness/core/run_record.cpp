@@ -44,6 +44,7 @@ json case_json(const CaseOutcome& c, const json& ceilings) {
             {"traffic", {{"bytes", t.bytes}, {"flops", t.flops}}},
             {"check", c.check ? to_json(*c.check) : json(nullptr)},
             {"recheck", c.recheck ? to_json(*c.recheck) : json(nullptr)}};
+  if (c.checked_by) add_to_json(*c.checked_by, j["reference"]);
   if (c.timed()) {
     json timing = {{"cold", timing_json(c.cold_s)}};
     timing["hot"] = c.hot_s.empty() ? json{{"unavailable", c.hot_unavailable}}

@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 #include <spdlog/spdlog.h>
 
+#include "harness/core/output_fault.h"
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
 #include "harness/core/run_order.h"
@@ -20,6 +21,7 @@
 #include "harness/gpu/cold_timer.h"
 #include "harness/gpu/environment.h"
 #include "harness/gpu/executor.h"
+#include "harness/gpu/float64_reference.h"
 
 namespace fuselab {
 namespace {
@@ -205,15 +207,46 @@ class Engine {
     return it->second;
   }
 
-  const ReferenceCase& reference(const CaseSpec& spec) {
+  // A case's reference file and what checks its output (check_reference.h):
+  // the GPU float64 reference is computed and anchored to the file once per
+  // case, before any output is compared.
+  struct CaseReference {
+    ReferenceCase file;
+    CheckReference check;
+  };
+
+  const CaseReference& reference(const CaseSpec& spec) {
     auto it = refs_.find(spec.id());
     if (it == refs_.end()) {
       LoadOptions lo;
       lo.reference_root = o_.reference_root;
-      it = refs_.emplace(spec.id(), load_reference(spec, lo)).first;
-      if (!it->second.manifest_match.empty()) spdlog::warn("{}: {}", it->second.path, it->second.manifest_match);
+      ReferenceCase file = load_reference(spec, lo);
+      if (!file.manifest_match.empty()) spdlog::warn("{}: {}", file.path, file.manifest_match);
+      CheckReference check = make_check_reference(file, gpu_float64_source());
+      log_check_reference(file, check.by);
+      it = refs_.emplace(spec.id(), CaseReference{std::move(file), std::move(check)}).first;
     }
     return it->second;
+  }
+
+  static void log_check_reference(const ReferenceCase& file, const CheckedBy& by) {
+    if (by.anchor)
+      spdlog::info("{}: {} reference agrees with the file on its {} elements (max |diff| {:.2g}, bound {:.2g}){}",
+                   file.spec.id(), by.anchor->source, by.anchor->elements, by.anchor->max_abs_diff,
+                   by.anchor->bound,
+                   by.reference == by.anchor->source
+                       ? "; it checks all " + std::to_string(file.spec.out_rows() * file.spec.D) + " elements"
+                       : std::string());
+    if (!by.note.empty()) spdlog::info("{}: checked on {}", file.spec.id(), by.note);
+  }
+
+  // The output of ex's latest launch, compared with what checks the case.
+  // FUSELAB_OUTPUT_FAULT (output_fault.h, tests only) alters it first.
+  ErrorReport check_output(Executor& ex, const CaseReference& ref) {
+    std::vector<float> out = ex.output(stream_);
+    const std::string fault = inject_output_fault(out, ref.file);
+    if (!fault.empty()) spdlog::warn("{}: {}", ref.file.spec.id(), fault);
+    return compare_output(out, ref.file, ref.check);
   }
 
   void run_case(const Experiment& e, CaseOutcome& c) {
@@ -225,13 +258,14 @@ class Engine {
       return;
     }
     try {
-      const ReferenceCase& ref = reference(c.spec);
-      c.reference_file = ref.path;
-      c.reference_sha256 = ref.file_sha256;
-      auto ex = make_executor(e, ref);
+      const CaseReference& ref = reference(c.spec);
+      c.reference_file = ref.file.path;
+      c.reference_sha256 = ref.file.file_sha256;
+      auto ex = make_executor(e, ref.file);
       ex->poison(stream_);
       ex->launch(stream_);
-      c.check = compare_output(ex->output(stream_), ref);
+      c.check = check_output(*ex, ref);
+      c.checked_by = ref.check.by;
       c.status = c.check->pass ? CaseStatus::Passed : CaseStatus::Failed;
       if (o_.time && c.check->pass && c.spec.for_benchmarks) {
         time_case(e, c, *ex, ref);
@@ -240,7 +274,7 @@ class Engine {
         // workspace must not change the next one's output.
         ex->poison(stream_);
         ex->launch(stream_);
-        c.recheck = compare_output(ex->output(stream_), ref);
+        c.recheck = check_output(*ex, ref);
       }
       const ErrorReport& last = c.recheck ? *c.recheck : *c.check;
       if (!last.pass) c.status = CaseStatus::Failed;
@@ -262,15 +296,15 @@ class Engine {
   // runs the hot replays and the cold series, whose last sample runs on a
   // poisoned output: that output is checked again. The cold samples rotate
   // through o_.allocations allocations (ex first), each checked before.
-  void time_case(const Experiment& e, CaseOutcome& c, Executor& ex, const ReferenceCase& ref) {
+  void time_case(const Experiment& e, CaseOutcome& c, Executor& ex, const CaseReference& ref) {
     std::vector<std::unique_ptr<Executor>> more;
     std::vector<Executor*> executors{&ex};
     for (int k = 1; k < o_.allocations; ++k) {
-      more.push_back(make_executor(e, ref));
+      more.push_back(make_executor(e, ref.file));
       Executor& x = *more.back();
       x.poison(stream_);
       x.launch(stream_);
-      ErrorReport r = compare_output(x.output(stream_), ref);
+      ErrorReport r = check_output(x, ref);
       if (!r.pass) {
         c.check = std::move(r);
         c.status = CaseStatus::Failed;
@@ -313,7 +347,7 @@ class Engine {
     const int cold_n = std::max(planned_samples(cold_pilot, o_.cold_rule), 8 * int(samplers.size()));
     driver.add(base + "/cold", cold_n, [&](bool poison_first) { return cold(poison_first); }, &c.cold_s);
     driver.run(gbench);
-    c.recheck = compare_output(executors[last]->output(stream_), ref);
+    c.recheck = check_output(*executors[last], ref);
   }
 
   // --paired: every passed, timed case of e that its prediction covers
@@ -348,17 +382,17 @@ class Engine {
   // as many as fit the cold budget (30 to 2000); per round, the mean over
   // base's allocations over the mean over e's.
   CaseOutcome::Paired pair(const Experiment& base, const Experiment& e, const CaseSpec& spec, double both_s) {
-    const ReferenceCase& ref = reference(spec);
+    const CaseReference& ref = reference(spec);
     const int k = o_.allocations;
     std::vector<std::unique_ptr<Executor>> executors;
     std::vector<std::unique_ptr<Sampler>> samplers;  // base's k, then e's k
     for (const Experiment* x : {&base, &e})
       for (int i = 0; i < k; ++i) {
-        executors.push_back(make_executor(*x, ref));
+        executors.push_back(make_executor(*x, ref.file));
         Executor& ex = *executors.back();
         ex.poison(stream_);
         ex.launch(stream_);
-        if (!compare_output(ex.output(stream_), ref).pass)
+        if (!check_output(ex, ref).pass)
           throw std::runtime_error(x->id() + " fails its check on allocation " + std::to_string(i + 1));
         samplers.push_back(std::make_unique<Sampler>(ex, stream_, cuda_));
         const std::string no_cold = samplers.back()->prepare_cold();
@@ -400,7 +434,7 @@ class Engine {
   bool cuda_;
   cudaStream_t stream_;
   std::map<std::string, CasesFile> cases_;
-  std::map<std::string, ReferenceCase> refs_;
+  std::map<std::string, CaseReference> refs_;
 };
 
 }  // namespace

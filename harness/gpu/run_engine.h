@@ -1,5 +1,6 @@
 // Runs experiments over their family's cases: load the reference, check
-// (poisoned output, float64 compare), time (Google Benchmark drives the
+// (poisoned output, float64 compare: every element, against the GPU float64
+// reference where the file holds sampled rows, check_reference.h), time (Google Benchmark drives the
 // cold and hot samplers; its JSON is kept), check the last timed output
 // again, compute verdicts.
 #pragma once

@@ -1,6 +1,8 @@
 """The check of a peer's output against the float64 reference: the same
 fields and rules as harness/core/error_report.cpp (pass iff every checked
-element is finite and !(err > tol), NaN counted as an infinite error)."""
+element is finite and !(err > tol), NaN counted as an infinite error). A
+peer is checked against the file: every element of a full file, the kept
+rows of a sampled one (`reference` says which: "file" or "file_rows")."""
 import math
 
 import numpy as np
@@ -34,6 +36,7 @@ def compare_output(got_rows, case, expected, rows, torch_fp32_max_abs_err, toler
     rel = err[finite_err] / np.maximum(np.abs(want[finite_err]), 1e-6)
     report = {
         "tolerance": tolerance,
+        "reference": "file_rows" if case.sampled else "file",
         "checked": int(got.size),
         "nonfinite": int(np.count_nonzero(~np.isfinite(got))),
         "over_tolerance": int(np.count_nonzero(~(err <= tolerance))),
@@ -62,4 +65,4 @@ def summary(report):
     err = report["max_abs_err"]
     return (f"{'PASS' if report['pass'] else 'FAIL'} max_abs_err {err:.3g} (torch fp32 "
             f"{report['torch_fp32_max_abs_err']:.3g}), {report['over_tolerance']} over tol, "
-            f"{report['nonfinite']} non-finite")
+            f"{report['nonfinite']} non-finite, {report['checked']} elements vs {report['reference']}")

@@ -16,7 +16,7 @@ EXPERIMENT_KEYS = {"id", "family", "version", "parent", "hypothesis", "predictio
                    "source_sha256", "resources", "verdict", "cases"}
 CASE_KEYS = {"name", "shape", "pe", "status", "reason", "reference", "traffic", "check", "recheck"}
 TIMED_CASE_KEYS = CASE_KEYS | {"timing", "achieved"}
-REPORT_KEYS = {"pass", "tolerance", "checked", "nonfinite", "over_tolerance", "max_abs_err", "max_rel_err", "where",
+REPORT_KEYS = {"pass", "tolerance", "reference", "checked", "nonfinite", "over_tolerance", "max_abs_err", "max_rel_err", "where",
                "got", "expected", "torch_fp32_max_abs_err"}
 STATS_KEYS = {"n", "median", "q1", "q3", "iqr", "min", "max", "mean", "sd", "rse"}
 
@@ -130,10 +130,14 @@ def test_compare_output_reports_like_error_report_cpp():
     r = check.compare_output(got, case, want, rows, 3e-7)
     assert (r["pass"], r["over_tolerance"], r["nonfinite"], r["checked"]) == (False, 1, 0, case.out_rows * case.D)
     assert r["where"] == [0, 1, 2, 3] and r["max_abs_err"] == pytest.approx(1e-4)
-    assert r["torch_fp32_max_abs_err"] == 3e-7
+    assert r["torch_fp32_max_abs_err"] == 3e-7 and r["reference"] == "file"
     got[9][1] = float("nan")
     r = check.compare_output(got, case, want, rows, 0.0)
     assert r["nonfinite"] == 1 and r["over_tolerance"] == 2 and r["where"] == [0, 1, 4, 1]
     assert r["max_abs_err"] == float("inf") and check.report_json(r)["got"] is None
     sampled = check.compare_output([got[3]], case, [want[3]], [3], 0.0)
     assert sampled["pass"] and sampled["checked"] == case.D
+    kept = next(c for c in refgen_cases.load_all(REPO / "experiments") if c.id == "attention/fx_b1_h2_s64_d32_sampled")
+    rows_only = check.compare_output([[0.5] * kept.D], kept, [[0.5] * kept.D], [127], 0.0)
+    assert rows_only["reference"] == "file_rows" and rows_only["checked"] == kept.D
+    assert check.summary(rows_only).endswith(f"{kept.D} elements vs file_rows")

@@ -1,0 +1,304 @@
+#include "harness/gpu/float64_reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "harness/gpu/device_buffer.h"
+#include "kernels/common/cuda_check.h"
+
+namespace fuselab {
+namespace {
+
+using kernels::AttentionProblem;
+using kernels::PeKind;
+using kernels::RopeProblem;
+
+constexpr int kThreads = 256;
+
+unsigned blocks_for(int64_t threads) { return static_cast<unsigned>((threads + kThreads - 1) / kThreads); }
+
+// One IEEE float32 rounding of pos * inv_freq: __fmul_rn is never contracted
+// into an FMA (the host's volatile store).
+__device__ float fp32_angle(int64_t position, float inv_freq) {
+  return __fmul_rn(static_cast<float>(position), inv_freq);
+}
+
+// sin and cos (float64) of the float32 angles of positions first ..
+// first + count - 1: [count, D/2] each; one thread per (position, i).
+// ptxas reports a 40-byte stack frame here: CUDA's float64 sin/cos reduce
+// large arguments (Payne-Hanek) through a local array.
+__global__ void angle_table_kernel(int64_t first, int64_t count, const float* inv_freq, int half,
+                                   double* sin_out, double* cos_out) {
+  const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= count * half) return;
+  const int64_t p = t / half;
+  const int i = static_cast<int>(t % half);
+  const double angle = fp32_angle(first + p, inv_freq[i]);
+  sin_out[t] = sin(angle);
+  cos_out[t] = cos(angle);
+}
+
+struct AngleTable {
+  int half = 0;
+  DeviceBuffer sin, cos;
+
+  AngleTable(PeKind pe, int64_t first, int64_t count, const float* inv_freq, int D) : half(D / 2) {
+    if (pe == PeKind::None) return;
+    sin = DeviceBuffer(static_cast<std::size_t>(count) * half * sizeof(double));
+    cos = DeviceBuffer(sin.bytes());
+    angle_table_kernel<<<blocks_for(count * half), kThreads>>>(first, count, inv_freq, half,
+                                                               sin.get<double>(), cos.get<double>());
+    FUSELAB_LAUNCH_CHECK();
+  }
+};
+
+// out = x with the PE of table row `p` applied, in float64: the host's embed.
+__device__ void embed(PeKind pe, const float* x, const double* sin_table, const double* cos_table,
+                      int64_t p, int D, double* out) {
+  const int half = D / 2;
+  if (pe == PeKind::None) {
+    for (int d = 0; d < D; ++d) out[d] = x[d];
+    return;
+  }
+  const double* s = sin_table + p * half;
+  const double* c = cos_table + p * half;
+  switch (pe) {
+    case PeKind::Sinusoidal:
+      for (int i = 0; i < half; ++i) {
+        out[2 * i] = __dadd_rn(static_cast<double>(x[2 * i]), s[i]);
+        out[2 * i + 1] = __dadd_rn(static_cast<double>(x[2 * i + 1]), c[i]);
+      }
+      break;
+    case PeKind::RopeInterleaved:
+      for (int i = 0; i < half; ++i) {
+        const double a = x[2 * i], b = x[2 * i + 1];
+        out[2 * i] = __dsub_rn(__dmul_rn(a, c[i]), __dmul_rn(b, s[i]));
+        out[2 * i + 1] = __dadd_rn(__dmul_rn(a, s[i]), __dmul_rn(b, c[i]));
+      }
+      break;
+    case PeKind::RopeNeox:
+      for (int i = 0; i < half; ++i) {
+        const double a = x[i], b = x[i + half];
+        out[i] = __dsub_rn(__dmul_rn(a, c[i]), __dmul_rn(b, s[i]));
+        out[i + half] = __dadd_rn(__dmul_rn(b, c[i]), __dmul_rn(a, s[i]));
+      }
+      break;
+    case PeKind::None:
+      break;
+  }
+}
+
+// rows rows of x [rows, D], row r at table row r % seq; one thread per row.
+__global__ void embed_rows_kernel(PeKind pe, const float* x, int64_t rows, int64_t seq, const double* sin_table,
+                                  const double* cos_table, int D, double* out) {
+  const int64_t r = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  embed(pe, x + r * D, sin_table, cos_table, r % seq, D, out + r * D);
+}
+
+void embed_rows(PeKind pe, const float* x, int64_t rows, int64_t seq, const AngleTable& table, int D,
+                double* out) {
+  embed_rows_kernel<<<blocks_for(rows), kThreads>>>(pe, x, rows, seq, table.sin.get<double>(),
+                                                    table.cos.get<double>(), D, out);
+  FUSELAB_LAUNCH_CHECK();
+}
+
+// Four independent sums, combined as the host's dot combines them.
+__device__ double dot(const double* a, const double* b, int n) {
+  double acc[4] = {0.0, 0.0, 0.0, 0.0};
+  int d = 0;
+  for (; d + 4 <= n; d += 4)
+    for (int l = 0; l < 4; ++l) acc[l] = __dadd_rn(acc[l], __dmul_rn(a[d + l], b[d + l]));
+  double sum = __dadd_rn(__dadd_rn(acc[0], acc[1]), __dadd_rn(acc[2], acc[3]));
+  for (; d < n; ++d) sum = __dadd_rn(sum, __dmul_rn(a[d], b[d]));
+  return sum;
+}
+
+// The keys query row `row` sees (query s at q_offset + s, key j at k_offset + j).
+__device__ int64_t visible_keys(const AttentionProblem& p, int64_t row) {
+  const int64_t s = row % p.Sq;
+  return p.causal ? min(int64_t{p.Sk}, int64_t{p.q_offset} + s - p.k_offset + 1) : int64_t{p.Sk};
+}
+
+// Query head h of batch b reads kv head b * Hkv + h / (Hq / Hkv).
+__device__ int64_t kv_head_of(const AttentionProblem& p, int64_t row) {
+  const int64_t bh = row / p.Sq;
+  return (bh / p.Hq) * p.Hkv + (bh % p.Hq) / (p.Hq / p.Hkv);
+}
+
+// scores[r - first, j] = scale * q'_r . k'_j for the visible keys of rows
+// first .. first + rows - 1; one thread per (row, key).
+__global__ void scores_kernel(AttentionProblem p, double scale, const double* q, const double* keys,
+                              int64_t first, int64_t rows, double* scores) {
+  const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= rows * p.Sk) return;
+  const int64_t row = first + t / p.Sk, j = t % p.Sk;
+  if (j >= visible_keys(p, row)) return;
+  const double* k = keys + (kv_head_of(p, row) * p.Sk + j) * p.D;
+  scores[t] = __dmul_rn(scale, dot(q + row * p.D, k, p.D));
+}
+
+// Per row, in place: weight_j = exp(score_j - max score), and their sum
+// (NaN where the row sees no key); one thread per row.
+__global__ void softmax_kernel(AttentionProblem p, int64_t first, int64_t rows, double* scores, double* sums) {
+  const int64_t r = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  const int64_t visible = visible_keys(p, first + r);
+  if (visible <= 0) {
+    sums[r] = nan("");
+    return;
+  }
+  double* w = scores + r * p.Sk;
+  double max_score = -INFINITY;
+  for (int64_t j = 0; j < visible; ++j) max_score = fmax(max_score, w[j]);
+  double sum = 0.0;
+  for (int64_t j = 0; j < visible; ++j) {
+    w[j] = exp(__dsub_rn(w[j], max_score));
+    sum = __dadd_rn(sum, w[j]);
+  }
+  sums[r] = sum;
+}
+
+// out[row, d] = sum_j weight_j * v[j, d] / sum; one thread per output element.
+__global__ void weighted_values_kernel(AttentionProblem p, int64_t first, int64_t rows, const double* weights,
+                                       const double* sums, double* out) {
+  const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= rows * p.D) return;
+  const int64_t r = t / p.D, d = t % p.D, row = first + r;
+  const int64_t visible = visible_keys(p, row);
+  if (visible <= 0) {
+    out[row * p.D + d] = nan("");
+    return;
+  }
+  const float* v = p.v + kv_head_of(p, row) * p.Sk * p.D + d;
+  const double* w = weights + r * p.Sk;
+  double acc = 0.0;
+  for (int64_t j = 0; j < visible; ++j) acc = __dadd_rn(acc, __dmul_rn(w[j], static_cast<double>(v[j * p.D])));
+  out[row * p.D + d] = __ddiv_rn(acc, sums[r]);
+}
+
+DeviceBuffer upload(const float* host, std::size_t count) {
+  DeviceBuffer d(count * sizeof(float));
+  if (count) FUSELAB_CUDA_CHECK(cudaMemcpy(d.get(), host, d.bytes(), cudaMemcpyHostToDevice));
+  return d;
+}
+
+void download(const DeviceBuffer& d, double* host) {
+  FUSELAB_CUDA_CHECK(cudaDeviceSynchronize());
+  if (d.bytes()) FUSELAB_CUDA_CHECK(cudaMemcpy(host, d.get(), d.bytes(), cudaMemcpyDeviceToHost));
+}
+
+// The scores of this many (row, key) pairs at a time: 256 MiB of float64.
+constexpr int64_t kScoresPerPass = int64_t{32} << 20;
+
+}  // namespace
+
+void attention_reference_gpu(const AttentionProblem& host, double scale, double* out) {
+  const int D = host.D;
+  const int64_t q_rows = int64_t{host.B} * host.Hq * host.Sq;
+  const int64_t k_rows = int64_t{host.B} * host.Hkv * host.Sk;
+  const DeviceBuffer q = upload(host.q, q_rows * D), k = upload(host.k, k_rows * D);
+  const DeviceBuffer v = upload(host.v, k_rows * D), inv_freq = upload(host.inv_freq, D / 2);
+  AttentionProblem p = host;
+  p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>(), p.inv_freq = inv_freq.get<float>();
+  p.out = nullptr;
+  const AngleTable q_table(p.pe, p.q_offset, p.Sq, p.inv_freq, D);
+  const AngleTable k_table(p.pe, p.k_offset, p.Sk, p.inv_freq, D);
+  // Every query and key row embedded once, in float64.
+  const DeviceBuffer queries(q_rows * D * sizeof(double)), keys(k_rows * D * sizeof(double));
+  embed_rows(p.pe, p.q, q_rows, p.Sq, q_table, D, queries.get<double>());
+  embed_rows(p.pe, p.k, k_rows, p.Sk, k_table, D, keys.get<double>());
+  // Rows in passes, so the scores of one pass stay within kScoresPerPass.
+  const int64_t pass_rows = std::max<int64_t>(1, kScoresPerPass / p.Sk);
+  const DeviceBuffer scores(std::min(pass_rows, q_rows) * p.Sk * sizeof(double));
+  const DeviceBuffer sums(std::min(pass_rows, q_rows) * sizeof(double));
+  const DeviceBuffer result(q_rows * D * sizeof(double));
+  for (int64_t first = 0; first < q_rows; first += pass_rows) {
+    const int64_t rows = std::min(pass_rows, q_rows - first);
+    scores_kernel<<<blocks_for(rows * p.Sk), kThreads>>>(p, scale, queries.get<double>(), keys.get<double>(),
+                                                         first, rows, scores.get<double>());
+    FUSELAB_LAUNCH_CHECK();
+    softmax_kernel<<<blocks_for(rows), kThreads>>>(p, first, rows, scores.get<double>(), sums.get<double>());
+    FUSELAB_LAUNCH_CHECK();
+    weighted_values_kernel<<<blocks_for(rows * D), kThreads>>>(p, first, rows, scores.get<double>(),
+                                                               sums.get<double>(), result.get<double>());
+    FUSELAB_LAUNCH_CHECK();
+  }
+  download(result, out);
+}
+
+void rope_reference_gpu(const RopeProblem& host, double* out) {
+  const int64_t rows = int64_t{host.N} * host.S;
+  const DeviceBuffer x = upload(host.x, rows * host.D), inv_freq = upload(host.inv_freq, host.D / 2);
+  const AngleTable table(host.pe, host.offset, host.S, inv_freq.get<float>(), host.D);
+  const DeviceBuffer result(rows * host.D * sizeof(double));
+  embed_rows(host.pe, x.get<float>(), rows, host.S, table, host.D, result.get<double>());
+  download(result, out);
+}
+
+std::vector<double> gpu_reference_output(const ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
+  std::vector<double> out(static_cast<std::size_t>(s.out_rows() * s.D));
+  if (s.op == Op::Rope) {
+    RopeProblem p;
+    p.x = ref.x.data();
+    p.inv_freq = ref.inv_freq.data();
+    p.N = static_cast<int>(s.N);
+    p.S = static_cast<int>(s.S);
+    p.D = static_cast<int>(s.D);
+    p.offset = static_cast<int>(s.offset);
+    p.pe = s.pe;
+    rope_reference_gpu(p, out.data());
+    return out;
+  }
+  AttentionProblem p;
+  p.q = ref.q.data();
+  p.k = ref.k.data();
+  p.v = ref.v.data();
+  p.inv_freq = ref.inv_freq.data();
+  p.B = static_cast<int>(s.B);
+  p.Hq = static_cast<int>(s.Hq);
+  p.Hkv = static_cast<int>(s.Hkv);
+  p.Sq = static_cast<int>(s.Sq);
+  p.Sk = static_cast<int>(s.Sk);
+  p.D = static_cast<int>(s.D);
+  p.q_offset = static_cast<int>(s.q_offset);
+  p.k_offset = static_cast<int>(s.k_offset);
+  p.causal = s.causal;
+  p.scale = static_cast<float>(s.scale);
+  p.pe = s.pe;
+  attention_reference_gpu(p, s.scale, out.data());
+  return out;
+}
+
+std::string gpu_reference_unavailable(const CaseSpec& spec) {
+  const char* off = std::getenv("FUSELAB_NO_GPU_REFERENCE");
+  if (off && off[0] == '1') return "FUSELAB_NO_GPU_REFERENCE=1 is set";
+  static const std::string no_device = [] {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+      cudaGetLastError();  // not sticky; leave no error behind for the run's own checks
+      return std::string("no CUDA GPU (") + cudaGetErrorString(status) + ")";
+    }
+    return count == 0 ? std::string("no CUDA GPU") : std::string();
+  }();
+  if (!no_device.empty()) return no_device;
+  switch (spec.op) {
+    case Op::Attention:
+    case Op::Rope:
+      return "";
+  }
+  return "op of " + spec.id() + " has no GPU float64 reference";
+}
+
+Float64Source gpu_float64_source() {
+  Float64Source source;
+  source.name = "gpu_float64";
+  source.unavailable = gpu_reference_unavailable;
+  source.compute = gpu_reference_output;
+  return source;
+}
+
+}  // namespace fuselab
