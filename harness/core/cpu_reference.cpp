@@ -171,26 +171,21 @@ void rope_reference(const RopeProblem& p, double* out) {
   rope_reference_rows(p, rows, out);
 }
 
-std::vector<double> reference_output(const ReferenceCase& ref) {
+RopeProblem rope_problem_of(const ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
-  std::vector<int64_t> rows = ref.rows;
-  if (rows.empty()) {
-    rows.resize(static_cast<std::size_t>(s.out_rows()));
-    std::iota(rows.begin(), rows.end(), int64_t{0});
-  }
-  std::vector<double> out(rows.size() * static_cast<std::size_t>(s.D));
-  if (s.op == Op::Rope) {
-    RopeProblem p;
-    p.x = ref.x.data();
-    p.inv_freq = ref.inv_freq.data();
-    p.N = static_cast<int>(s.N);
-    p.S = static_cast<int>(s.S);
-    p.D = static_cast<int>(s.D);
-    p.offset = static_cast<int>(s.offset);
-    p.pe = s.pe;
-    rope_reference_rows(p, rows, out.data());
-    return out;
-  }
+  RopeProblem p;
+  p.x = ref.x.data();
+  p.inv_freq = ref.inv_freq.data();
+  p.N = static_cast<int>(s.N);
+  p.S = static_cast<int>(s.S);
+  p.D = static_cast<int>(s.D);
+  p.offset = static_cast<int>(s.offset);
+  p.pe = s.pe;
+  return p;
+}
+
+AttentionProblem attention_problem_of(const ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
   AttentionProblem p;
   p.q = ref.q.data();
   p.k = ref.k.data();
@@ -207,7 +202,19 @@ std::vector<double> reference_output(const ReferenceCase& ref) {
   p.causal = s.causal;
   p.scale = static_cast<float>(s.scale);
   p.pe = s.pe;
-  attention_reference_rows(p, s.scale, rows, out.data());
+  return p;
+}
+
+std::vector<double> reference_output(const ReferenceCase& ref) {
+  const CaseSpec& s = ref.spec;
+  std::vector<int64_t> rows = ref.rows;
+  if (rows.empty()) {
+    rows.resize(static_cast<std::size_t>(s.out_rows()));
+    std::iota(rows.begin(), rows.end(), int64_t{0});
+  }
+  std::vector<double> out(rows.size() * static_cast<std::size_t>(s.D));
+  if (s.op == Op::Rope) rope_reference_rows(rope_problem_of(ref), rows, out.data());
+  else attention_reference_rows(attention_problem_of(ref), s.scale, rows, out.data());
   return out;
 }
 

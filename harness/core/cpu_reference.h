@@ -31,4 +31,9 @@ void rope_reference_rows(const kernels::RopeProblem& p, const std::vector<int64_
 // from its inputs: what `ref.out` should be.
 std::vector<double> reference_output(const ReferenceCase& ref);
 
+// The case's problem over the reference file's host arrays (no output set):
+// what the host and GPU float64 references compute from.
+AttentionProblem attention_problem_of(const ReferenceCase& ref);
+RopeProblem rope_problem_of(const ReferenceCase& ref);
+
 }  // namespace fuselab

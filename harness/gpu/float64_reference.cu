@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "harness/core/cpu_reference.h"
 #include "harness/gpu/device_buffer.h"
 #include "kernels/common/cuda_check.h"
 
@@ -240,35 +241,8 @@ void rope_reference_gpu(const RopeProblem& host, double* out) {
 std::vector<double> gpu_reference_output(const ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
   std::vector<double> out(static_cast<std::size_t>(s.out_rows() * s.D));
-  if (s.op == Op::Rope) {
-    RopeProblem p;
-    p.x = ref.x.data();
-    p.inv_freq = ref.inv_freq.data();
-    p.N = static_cast<int>(s.N);
-    p.S = static_cast<int>(s.S);
-    p.D = static_cast<int>(s.D);
-    p.offset = static_cast<int>(s.offset);
-    p.pe = s.pe;
-    rope_reference_gpu(p, out.data());
-    return out;
-  }
-  AttentionProblem p;
-  p.q = ref.q.data();
-  p.k = ref.k.data();
-  p.v = ref.v.data();
-  p.inv_freq = ref.inv_freq.data();
-  p.B = static_cast<int>(s.B);
-  p.Hq = static_cast<int>(s.Hq);
-  p.Hkv = static_cast<int>(s.Hkv);
-  p.Sq = static_cast<int>(s.Sq);
-  p.Sk = static_cast<int>(s.Sk);
-  p.D = static_cast<int>(s.D);
-  p.q_offset = static_cast<int>(s.q_offset);
-  p.k_offset = static_cast<int>(s.k_offset);
-  p.causal = s.causal;
-  p.scale = static_cast<float>(s.scale);
-  p.pe = s.pe;
-  attention_reference_gpu(p, s.scale, out.data());
+  if (s.op == Op::Rope) rope_reference_gpu(rope_problem_of(ref), out.data());
+  else attention_reference_gpu(attention_problem_of(ref), s.scale, out.data());
   return out;
 }
 
