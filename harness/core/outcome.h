@@ -39,6 +39,11 @@ struct CaseOutcome {
     int rounds = 0;
     int allocations = 0;
     Interval speedup;
+    // Per allocation pair i (baseline's i-th, this version's i-th): the median
+    // of its baseline samples over the median of its own. Their spread is
+    // the part of the speedup that depends on where the buffers landed,
+    // which the rounds' interval above does not see.
+    std::vector<double> allocation_speedups;
   };
   std::optional<Paired> paired;
   bool timed() const { return !cold_s.empty(); }

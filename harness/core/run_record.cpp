@@ -65,7 +65,8 @@ json case_json(const CaseOutcome& c, const json& ceilings) {
                    {"allocations", c.paired->allocations},
                    {"speedup", {{"mid", c.paired->speedup.mid},
                                 {"low", c.paired->speedup.low},
-                                {"high", c.paired->speedup.high}}}};
+                                {"high", c.paired->speedup.high}}},
+                   {"allocation_speedups", c.paired->allocation_speedups}};
   return j;
 }
 

@@ -36,6 +36,10 @@ bool case_selected(const CaseSpec& c, const RunOptions& o) {
   return false;
 }
 
+bool pair_selected(const Experiment& e, const CaseSpec& c, const RunOptions& o) {
+  return !o.only_pairs || o.only_pairs->count({e.id(), c.name}) > 0;
+}
+
 json kernel_resources(const Experiment& e) {
   json out = json::array();
   for (const auto& k : e.kernel_refs) {
@@ -175,7 +179,7 @@ class Engine {
     out.resources = cuda_ ? kernel_resources(e) : json::array();
     const CasesFile& cases = cases_of(e.family);
     for (const CaseSpec& spec : cases.cases) {
-      if (!case_selected(spec, o_)) continue;
+      if (!case_selected(spec, o_) || !pair_selected(e, spec, o_)) continue;
       CaseOutcome c;
       c.spec = spec;
       if (!fatal.empty()) {
@@ -404,16 +408,22 @@ class Engine {
     const int rounds = std::clamp(int(o_.cold_rule.budget_s / std::max(round_s, 1e-9)), 30, 2000);
     std::vector<double> speedup;
     speedup.reserve(rounds);
+    std::vector<std::vector<double>> samples(2 * k);  // each allocation's, base's k then e's k
     for (int r = 0; r < rounds; ++r) {
       double t_base = 0, t_e = 0;
       for (int i = 0; i < 2 * k; ++i) {
         const int slot = (i + r) % (2 * k);  // in b0 e0 b1 e1 ...
         const bool is_e = slot % 2 == 1;
-        (is_e ? t_e : t_base) += samplers[(is_e ? k : 0) + slot / 2]->cold(false);
+        const int sampler = (is_e ? k : 0) + slot / 2;
+        const double t = samplers[sampler]->cold(false);
+        samples[sampler].push_back(t);
+        (is_e ? t_e : t_base) += t;
       }
       speedup.push_back(t_base / t_e);
     }
-    return {base.id(), rounds, k, bootstrap_median(speedup)};
+    std::vector<double> per_allocation;
+    for (int i = 0; i < k; ++i) per_allocation.push_back(summarize(samples[i]).median / summarize(samples[k + i]).median);
+    return {base.id(), rounds, k, bootstrap_median(speedup), per_allocation};
   }
 
   void log_case(const std::string& label, const CaseOutcome& c) {
@@ -473,6 +483,14 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   // Baselines matter for verdicts, so only a timed run adds them.
   if (options.time)
     experiments = order_with_baselines(experiments, [](const std::string& id) { return Registry::global().find(id); });
+  if (options.only_pairs)  // a shard: its plan already holds each version's baseline beside it
+    experiments.erase(std::remove_if(experiments.begin(), experiments.end(),
+                                     [&](const Experiment* e) {
+                                       for (const auto& pair : *options.only_pairs)
+                                         if (pair.first == e->id()) return false;
+                                       return true;
+                                     }),
+                      experiments.end());
   for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
