@@ -7,6 +7,10 @@
 
 #include "harness/core/record_index.h"
 
+namespace fuselab {
+struct Experiment;
+}
+
 namespace fuselab::cli {
 
 struct Paths {
@@ -23,7 +27,26 @@ struct RunArgs {
   int allocations = 1;                     // --allocations: input allocations a timed series rotates through
   bool paired = false;                     // --paired: verdicts on versions sampled in turns with their baseline
   bool time = true;                        // false for `check`
+  std::string shard;                       // --shard I/N (shard_plan.h); empty: the whole run
+  std::string costs_before;                // --costs-before UTC: shard costs from records started before it
   std::vector<std::string> command_line;
+};
+
+// `fuselab sweep`: one `run --shard I/N` per GPU of this host, or (--slurm)
+// an sbatch array of them (sweep_command.cpp, slurm_scripts.h).
+struct SweepArgs {
+  RunArgs run;                 // targets, --case, --quick, --allocations, --paired
+  std::string logs_dir;        // default <root>/build/sweep-logs/<stamp>
+  std::string reports_dir;     // passed to the report at the end (default <root>/reports)
+  bool no_plots = false;
+  double shard_timeout_s = 0;  // a shard running longer is stopped and reported (0: no limit)
+  double progress_every_s = 60;
+  bool slurm = false;
+  std::string partition;
+  int gpus_per_task = 1;
+  int shards = 0;              // --slurm: array tasks (one shard each)
+  std::string time_limit;      // --slurm: --time of each task
+  bool dry_run = false;
 };
 
 struct CompareArgs {
@@ -50,6 +73,7 @@ struct ReportArgs {
 };
 
 int cmd_run(const Paths& paths, const RunArgs& args);
+int cmd_sweep(const Paths& paths, const SweepArgs& args);
 int cmd_compare(const Paths& paths, const CompareArgs& args);
 int cmd_rerun(const Paths& paths, const RerunArgs& args);
 int cmd_report(const Paths& paths, const ReportArgs& args);
@@ -68,6 +92,16 @@ int cmd_cases(const Paths& paths, const std::vector<std::string>& families, bool
 // rerun): a record that fails its check is left out with a warning naming it,
 // so that one bad file does not stop every family.
 RecordIndex load_records_for_reading(const std::string& records_dir);
+
+// Targets as `run` resolves them: explicit ids keep canaries and CPU
+// versions; families, globs and "all" select the CUDA versions that make
+// claims. Throws on an archived id or an empty selection.
+std::vector<const Experiment*> resolve_targets(const std::string& root, const std::vector<std::string>& targets);
+
+// A --case glob that matches no case of the experiments' families: refused
+// (throws, naming the fix).
+void refuse_patterns_matching_nothing(const std::string& root, const std::vector<const Experiment*>& experiments,
+                                      const std::vector<std::string>& patterns);
 
 // Registry validation against the cases files; throws on the first problem.
 void validate_registry(const std::string& root);

@@ -48,10 +48,47 @@ int main(int argc, char** argv) {
   run->add_flag("--paired", run_args.paired,
                 "also time each version in turns with its prediction's baseline, case by case, and take "
                 "the verdict on that paired speedup");
+  auto* shard_option = run->add_option("--shard", run_args.shard,
+                  "run shard I of N (0-based): a part of the (version, case) pairs balanced by earlier "
+                  "records' times; a version and its baseline share a shard (docs/sweeps.md)");
+  run->add_option("--costs-before", run_args.costs_before,
+                  "--shard: plan from the records started before this UTC time (ISO 8601), so that shards "
+                  "started at different times get the same partition (sweep sets it)")
+      ->needs(shard_option);
   std::string at_commit;
   run->add_option("--at", at_commit,
                   "build this git commit (or its source archive) in a temporary tree and run the ids "
                   "(exact ids only) with that build, recorded here");
+  cli::SweepArgs sweep_args;
+  auto* sweep = app.add_subcommand(
+      "sweep", "one `run --shard I/N` per GPU of this host (or a Slurm job array), then the reports once");
+  sweep->add_option("targets", sweep_args.run.targets, "ids, family/vN, families, globs or all")->required();
+  sweep->add_option("--case", sweep_args.run.case_patterns, "case name globs");
+  sweep->add_flag("--quick", sweep_args.run.quick, "as run's");
+  sweep->add_option("--allocations", sweep_args.run.allocations, "as run's")->check(CLI::Range(1, 64));
+  sweep->add_flag("--paired", sweep_args.run.paired, "as run's");
+  sweep->add_option("--logs-dir", sweep_args.logs_dir,
+                    "each shard's log (and --slurm's scripts) here (default build/sweep-logs/<UTC stamp>)");
+  sweep->add_option("--reports-dir", sweep_args.reports_dir, "the report's output folder (default: reports)");
+  sweep->add_flag("--no-plots", sweep_args.no_plots, "the report leaves the plots alone");
+  sweep->add_option("--shard-timeout", sweep_args.shard_timeout_s,
+                    "stop a shard running longer than this many seconds, and report it (default: no limit)")
+      ->check(CLI::Range(0.0, 1e7));
+  sweep->add_option("--progress-every", sweep_args.progress_every_s,
+                    "a progress line per running GPU every this many seconds (default 60; 0: none)")
+      ->check(CLI::Range(0.0, 1e7));
+  auto* slurm = sweep->add_flag("--slurm", sweep_args.slurm,
+                                "write (and submit with sbatch) a job array, one shard a task, and a report job");
+  sweep->add_option("--shards", sweep_args.shards, "--slurm: the number of shards (array tasks)")
+      ->check(CLI::Range(1, 100000))
+      ->needs(slurm);
+  sweep->add_option("--partition", sweep_args.partition, "--slurm: the partition")->needs(slurm);
+  sweep->add_option("--gpus-per-task", sweep_args.gpus_per_task, "--slurm: GPUs a task asks for (1: a shard "
+                    "times on one GPU)")->needs(slurm);
+  sweep->add_option("--time", sweep_args.time_limit, "--slurm: each task's time limit (sbatch --time)")
+      ->needs(slurm);
+  sweep->add_flag("--dry-run", sweep_args.dry_run, "--slurm: write and print the scripts, submit nothing")
+      ->needs(slurm);
   bool with_ceilings = false;
   auto* env = app.add_subcommand("env", "describe the machine (GPU, driver, build, git)");
   env->add_flag("--ceilings", with_ceilings, "also measure the copy and FP32 ceilings");
@@ -106,6 +143,7 @@ int main(int argc, char** argv) {
   if (paths.log.empty()) paths.log = paths.root + "/OPTIMIZATION_LOG.md";
   run_args.command_line.assign(argv, argv + argc);
   rerun_args.command_line = run_args.command_line;
+  sweep_args.run.command_line = run_args.command_line;
   spdlog::set_pattern("[%H:%M:%S] %^%l%$ %v");
 
   try {
@@ -123,6 +161,7 @@ int main(int argc, char** argv) {
     if (*compare) return cli::cmd_compare(paths, compare_args);
     if (*rerun) return cli::cmd_rerun(paths, rerun_args);
     if (*report) return cli::cmd_report(paths, report_args);
+    if (*sweep) return cli::cmd_sweep(paths, sweep_args);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);
   } catch (const std::exception& e) {

@@ -3,15 +3,22 @@
 #include <fnmatch.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <regex>
 #include <set>
+#include <thread>
 
 #include <spdlog/spdlog.h>
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/cli/shard_selection.h"
+#include "harness/core/run_order.h"
 #include "harness/core/optimization_log.h"
 #include "harness/core/archive_index.h"
 #include "harness/core/cases_file.h"
@@ -23,10 +30,7 @@
 #include "harness/gpu/run_engine.h"
 
 namespace fuselab::cli {
-namespace {
 
-// Explicit ids keep canaries and CPU versions; families, globs and "all"
-// select the CUDA versions that make claims.
 std::vector<const Experiment*> resolve_targets(const std::string& root, const std::vector<std::string>& targets) {
   const Registry& reg = Registry::global();
   const ArchiveIndex archive = ArchiveIndex::load(root);
@@ -75,6 +79,8 @@ void refuse_patterns_matching_nothing(const std::string& root, const std::vector
     }
   }
 }
+
+namespace {
 
 // Where the run's record and log entry go must take them: checked before the
 // first kernel, so a finished run is never lost to a folder it cannot write.
@@ -132,7 +138,7 @@ int exit_status(const RunResult& r, bool timed) {
 }
 
 void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
-               const std::string& run_id, const std::string& started) {
+               const std::string& run_id, const std::string& started, const ShardSelection* shard) {
   RunContext ctx;
   ctx.run_id = run_id;
   ctx.command = args.command_line;
@@ -145,6 +151,13 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.ceilings = r.ceilings;
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
                   {"allocations", args.allocations}, {"paired", args.paired}, {"tolerance", kTolerance}};
+  if (shard) {
+    ctx.settings["shard"] = shard->spec.text();
+    ctx.settings["shard_plan"] = {{"fingerprint", shard->fingerprint},     {"pairs", shard->pairs.size()},
+                                  {"of_pairs", shard->total_pairs},        {"units", shard->units},
+                                  {"estimated_s", shard->load_s},          {"estimated_total_s", shard->total_s},
+                                  {"costs_before", shard->costs_before}};
+  }
   ctx.gbench_file = run_id + ".gbench.json";
   // The record first, then what derives from it: a kill after the record
   // leaves a record without its Google Benchmark file (compare --format
@@ -160,10 +173,30 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   spdlog::info("run record {}/{}.json; log {}", paths.records_dir, run_id, paths.log);
 }
 
+// FUSELAB_TEST_FAIL_SHARD=I (tests of `fuselab sweep` only): shard I
+// aborts, as a crash would, after its plan is logged and before any record;
+// "I:hang": it sleeps instead, as a hung device would (--shard-timeout).
+void fail_shard_if_asked(const ShardSpec& spec) {
+  const char* which = std::getenv("FUSELAB_TEST_FAIL_SHARD");
+  const std::string index = std::to_string(spec.index);
+  if (!which || (which != index && which != index + ":hang")) return;
+  const bool hang = which != index;
+  spdlog::critical("shard {}: {} on purpose (FUSELAB_TEST_FAIL_SHARD={}, tests only)", spec.text(),
+                   hang ? "hanging" : "aborting", which);
+  spdlog::default_logger()->flush();
+  if (hang) std::this_thread::sleep_for(std::chrono::hours(1));
+  std::abort();
+}
+
 }  // namespace
 
 int cmd_run(const Paths& paths, const RunArgs& args) {
-  const auto experiments = resolve_targets(paths.root, args.targets);
+  if (!args.shard.empty()) parse_shard(args.shard);  // bad input before anything else
+  if (!args.costs_before.empty() &&
+      !std::regex_match(args.costs_before, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+    throw std::runtime_error("--costs-before '" + args.costs_before +
+                             "' is not a UTC time as records write it. Fix: e.g. --costs-before " + utc_now_iso());
+  auto experiments = resolve_targets(paths.root, args.targets);
   const bool needs_gpu = std::any_of(experiments.begin(), experiments.end(), [](const Experiment* e) {
     return e->backend_value == Backend::Cuda;
   });
@@ -185,10 +218,33 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
   options.allocations = args.allocations;
   options.paired = args.paired;
   if (args.quick) options = quick(options);
+  std::optional<ShardSelection> shard;
+  if (!args.shard.empty()) {
+    const auto find = [](const std::string& id) { return Registry::global().find(id); };
+    shard = select_shard(paths, args, options, args.time ? order_with_baselines(experiments, find) : experiments);
+    shard->costs_before = args.costs_before;
+    spdlog::info("shard {}: {} of {} (version, case) pairs in {} units, {} version(s); estimated {:.0f} s of {:.0f} s "
+                 "({} timed pair(s) costed from earlier records{}); plan {}",
+                 shard->spec.text(), shard->pairs.size(), shard->total_pairs, shard->units,
+                 shard->experiments.size(), shard->load_s, shard->total_s, shard->costed_from_records,
+                 args.costs_before.empty() ? "" : " started before " + args.costs_before, shard->fingerprint);
+    if (args.costs_before.empty() && shard->spec.count > 1)
+      spdlog::warn("shard {}: no --costs-before: a shard started after another one wrote its record plans from "
+                   "more records, and may split the pairs differently. Fix: give every shard the same "
+                   "--costs-before UTC time (fuselab sweep does)", shard->spec.text());
+    fail_shard_if_asked(shard->spec);
+    if (shard->pairs.empty()) {
+      spdlog::info("shard {} gets no pairs ({} pair(s) in {} unit(s) over {} shards): nothing to run, no record",
+                   shard->spec.text(), shard->total_pairs, shard->units, shard->spec.count);
+      return exit_code::kOk;
+    }
+    experiments = shard->experiments;
+    options.only_pairs = shard->pairs;
+  }
   const std::string run_id = new_run_id();
   const std::string started = utc_now_iso();
   const RunResult result = run_experiments(experiments, options);
-  if (args.time) write_run(paths, args, result, run_id, started);
+  if (args.time) write_run(paths, args, result, run_id, started, shard ? &*shard : nullptr);
   return exit_status(result, args.time);
 }
 

@@ -81,27 +81,15 @@ std::string shell_words(const std::vector<std::string>& argv) {
   return out;
 }
 
-int run_process(const Process& process, std::string* captured) {
+namespace {
+
+// Starts the program (its output to `out_fd` when >= 0); throws when it cannot.
+pid_t spawn(const Process& process, int out_fd, int close_on_error) {
   if (process.argv.empty()) throw std::logic_error("run_process: no program");
   std::vector<std::string> args = process.argv;
   std::vector<std::string> env = environment_with(process.env);
   std::vector<char*> argv = c_strings(args);
   std::vector<char*> envp = c_strings(env);
-
-  // Where the program's output goes: a pipe, a file, or ours.
-  int pipe_fds[2] = {-1, -1};
-  int out_fd = -1;
-  if (captured) {
-    if (pipe2(pipe_fds, O_CLOEXEC) != 0)
-      throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
-    out_fd = pipe_fds[1];
-  } else if (!process.output_file.empty()) {
-    out_fd = ::open(process.output_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (out_fd < 0)
-      throw std::runtime_error("cannot write " + process.output_file + ": " + std::strerror(errno) +
-                               ". Fix: check the folder is writable");
-  }
-
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (out_fd >= 0) {
@@ -124,17 +112,68 @@ int run_process(const Process& process, std::string* captured) {
   std::fflush(nullptr);
   spdlog::default_logger()->flush();
 
-  IgnoreInterrupts ignore;
   pid_t pid = -1;
   const int spawn_error = posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   if (out_fd >= 0) ::close(out_fd);
   if (spawn_error != 0) {
-    if (captured) ::close(pipe_fds[0]);
+    if (close_on_error >= 0) ::close(close_on_error);
     throw std::runtime_error("cannot run " + process.argv[0] + ": " + std::strerror(spawn_error) +
                              ". Fix: check it is installed and on PATH");
   }
+  return pid;
+}
+
+int open_output_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno) +
+                             ". Fix: check the folder is writable");
+  return fd;
+}
+
+}  // namespace
+
+InterruptsIgnored::InterruptsIgnored() : held_(new IgnoreInterrupts) {}
+InterruptsIgnored::~InterruptsIgnored() { delete static_cast<IgnoreInterrupts*>(held_); }
+
+pid_t start_process(const Process& process) {
+  const int out_fd = process.output_file.empty() ? -1 : open_output_file(process.output_file);
+  return spawn(process, out_fd, -1);
+}
+
+std::optional<int> poll_process(pid_t pid) {
+  int status = 0;
+  pid_t got;
+  while ((got = waitpid(pid, &status, WNOHANG)) < 0 && errno == EINTR) {
+  }
+  if (got == 0) return std::nullopt;
+  if (got < 0) return 128;  // not our child any more: treated as lost
+  return exit_code_of(status);
+}
+
+int wait_process(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return exit_code_of(status);
+}
+
+int run_process(const Process& process, std::string* captured) {
+  if (process.argv.empty()) throw std::logic_error("run_process: no program");
+  // Where the program's output goes: a pipe, a file, or ours.
+  int pipe_fds[2] = {-1, -1};
+  int out_fd = -1;
+  if (captured) {
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
+    out_fd = pipe_fds[1];
+  } else if (!process.output_file.empty()) {
+    out_fd = open_output_file(process.output_file);
+  }
+  IgnoreInterrupts ignore;
+  const pid_t pid = spawn(process, out_fd, captured ? pipe_fds[0] : -1);
   if (captured) {
     captured->clear();
     char buf[4096];
@@ -145,10 +184,7 @@ int run_process(const Process& process, std::string* captured) {
     }
     ::close(pipe_fds[0]);
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return exit_code_of(status);
+  return wait_process(pid);
 }
 
 }  // namespace fuselab::cli

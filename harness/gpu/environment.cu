@@ -1,6 +1,7 @@
 #include "harness/gpu/environment.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,11 +32,42 @@ __global__ void fma_rate_kernel(float* out, float seed) {
   if (sum == 12345.f) out[0] = sum;  // keeps the chains alive
 }
 
+// CUDA device 0's UUID as nvidia-smi writes it (GPU-xxxxxxxx-xxxx-...), or
+// empty. Under CUDA_VISIBLE_DEVICES (a shard of `fuselab sweep`) device 0 is
+// not nvidia-smi's GPU 0: queries name the GPU by this UUID.
+std::string device_uuid() {
+  static const std::string uuid = [] {
+    cudaDeviceProp prop{};
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return std::string();
+    const auto* b = reinterpret_cast<const unsigned char*>(prop.uuid.bytes);
+    char text[64];
+    std::snprintf(text, sizeof text,
+                  "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2],
+                  b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+    return std::string(text);
+  }();
+  return uuid;
+}
+
 // Clocks and throttle reasons come from nvidia-smi (part of the driver): the
 // binary links nothing of the driver's, so it starts on machines without one.
+// The GPU is named by its UUID (nvidia-smi ignores CUDA_VISIBLE_DEVICES);
+// where nvidia-smi does not know it (a MIG instance) and no
+// CUDA_VISIBLE_DEVICES is set, nvidia-smi's GPU 0, as before issue 40.
+std::vector<std::string> nvidia_smi_query_id(const std::string& id, const std::string& fields);
+
 std::vector<std::string> nvidia_smi_query(const std::string& fields) {
+  const std::string uuid = device_uuid();
+  if (!uuid.empty()) {
+    auto values = nvidia_smi_query_id(uuid, fields);
+    if (!values.empty() || std::getenv("CUDA_VISIBLE_DEVICES")) return values;
+  }
+  return nvidia_smi_query_id("0", fields);
+}
+
+std::vector<std::string> nvidia_smi_query_id(const std::string& id, const std::string& fields) {
   const std::string cmd =
-      "nvidia-smi --id=0 --query-gpu=" + fields + " --format=csv,noheader,nounits 2>/dev/null";
+      "nvidia-smi --id=" + id + " --query-gpu=" + fields + " --format=csv,noheader,nounits 2>/dev/null";
   std::vector<std::string> values;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return values;
@@ -108,25 +140,31 @@ GpuEnvironment read_gpu_environment() {
   e.l2_bytes = prop.l2CacheSize;
   FUSELAB_CUDA_CHECK(cudaDriverGetVersion(&e.driver_version));
   FUSELAB_CUDA_CHECK(cudaRuntimeGetVersion(&e.runtime_version));
-  const auto v = nvidia_smi_query("driver_version,clocks.sm,clocks.max.sm,clocks.mem");
-  if (v.size() == 4) {
+  e.uuid = device_uuid();
+  if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES")) e.cuda_visible_devices = visible;
+  const auto v = nvidia_smi_query("driver_version,clocks.sm,clocks.max.sm,clocks.mem,index");
+  if (v.size() == 5) {
     e.driver_text = v[0];
     e.sm_clock_mhz = to_unsigned(v[1]);
     e.sm_clock_max_mhz = to_unsigned(v[2]);
     e.mem_clock_mhz = to_unsigned(v[3]);
+    e.index = v[4].empty() ? -1 : static_cast<int>(to_unsigned(v[4]));
   }
   return e;
 }
 
 nlohmann::json read_clock_state() {
-  const auto v = nvidia_smi_query("clocks.sm,clocks_event_reasons.active");
-  if (v.size() != 2) return {{"available", false}};
+  const auto v = nvidia_smi_query("clocks.sm,clocks_event_reasons.active,temperature.gpu");
+  if (v.size() != 3) return {{"available", false}};
   // Bit 0 (idle) and bit 1 (application clock setting) are not throttling.
   const unsigned long long reasons = std::strtoull(v[1].c_str(), nullptr, 16);
-  return {{"available", true},
-          {"sm_clock_mhz", to_unsigned(v[0])},
-          {"clock_event_reasons", v[1]},
-          {"throttled", (reasons & ~0x3ull) != 0}};
+  nlohmann::json state = {{"available", true},
+                          {"sm_clock_mhz", to_unsigned(v[0])},
+                          {"clock_event_reasons", v[1]},
+                          {"throttled", (reasons & ~0x3ull) != 0}};
+  if (!v[2].empty() && v[2].find_first_not_of("0123456789") == std::string::npos)
+    state["temperature_c"] = to_unsigned(v[2]);
+  return state;
 }
 
 nlohmann::json to_json(const GpuEnvironment& e) {
@@ -139,7 +177,10 @@ nlohmann::json to_json(const GpuEnvironment& e) {
           {"runtime_version", e.runtime_version},
           {"sm_clock_mhz", e.sm_clock_mhz},
           {"sm_clock_max_mhz", e.sm_clock_max_mhz},
-          {"mem_clock_mhz", e.mem_clock_mhz}};
+          {"mem_clock_mhz", e.mem_clock_mhz},
+          {"index", e.index >= 0 ? nlohmann::json(e.index) : nlohmann::json(nullptr)},
+          {"uuid", e.uuid},
+          {"cuda_visible_devices", e.cuda_visible_devices}};
 }
 
 Ceilings measure_ceilings() {

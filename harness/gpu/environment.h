@@ -18,10 +18,17 @@ struct GpuEnvironment {
   int driver_version = 0, runtime_version = 0;
   std::string driver_text;  // NVML's driver version string
   unsigned sm_clock_mhz = 0, sm_clock_max_mhz = 0, mem_clock_mhz = 0;
+  // Which GPU of the host: nvidia-smi's index (-1: unknown), the UUID, and
+  // CUDA_VISIBLE_DEVICES as the process saw it (empty: unset). Records
+  // before issue 40 lack them.
+  int index = -1;
+  std::string uuid;
+  std::string cuda_visible_devices;
 };
 
 GpuEnvironment read_gpu_environment();
-// Current SM clock and NVML's throttle-reason bits (0 = none), for start/end checks.
+// Current SM clock, throttle-reason bits (0 = none) and temperature (°C,
+// "temperature_c"; absent where nvidia-smi gives none), for start/end checks.
 nlohmann::json read_clock_state();
 nlohmann::json to_json(const GpuEnvironment& e);
 

@@ -36,6 +36,10 @@ bool case_selected(const CaseSpec& c, const RunOptions& o) {
   return false;
 }
 
+bool pair_selected(const Experiment& e, const CaseSpec& c, const RunOptions& o) {
+  return !o.only_pairs || o.only_pairs->count({e.id(), c.name}) > 0;
+}
+
 json kernel_resources(const Experiment& e) {
   json out = json::array();
   for (const auto& k : e.kernel_refs) {
@@ -175,7 +179,7 @@ class Engine {
     out.resources = cuda_ ? kernel_resources(e) : json::array();
     const CasesFile& cases = cases_of(e.family);
     for (const CaseSpec& spec : cases.cases) {
-      if (!case_selected(spec, o_)) continue;
+      if (!case_selected(spec, o_) || !pair_selected(e, spec, o_)) continue;
       CaseOutcome c;
       c.spec = spec;
       if (!fatal.empty()) {
@@ -479,6 +483,14 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   // Baselines matter for verdicts, so only a timed run adds them.
   if (options.time)
     experiments = order_with_baselines(experiments, [](const std::string& id) { return Registry::global().find(id); });
+  if (options.only_pairs)  // a shard: its plan already holds each version's baseline beside it
+    experiments.erase(std::remove_if(experiments.begin(), experiments.end(),
+                                     [&](const Experiment* e) {
+                                       for (const auto& pair : *options.only_pairs)
+                                         if (pair.first == e->id()) return false;
+                                       return true;
+                                     }),
+                      experiments.end());
   for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();

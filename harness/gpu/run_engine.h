@@ -5,7 +5,10 @@
 // again, compute verdicts.
 #pragma once
 
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +34,9 @@ struct RunOptions {
   // the same case of its prediction's baseline (allocations of each), and the
   // verdict rests on that paired speedup (CaseOutcome::paired).
   bool paired = false;
+  // A shard of a run (shard_plan.h): only these (version id, case name)
+  // pairs run, and a version with none of them is left out; unset: all.
+  std::optional<std::set<std::pair<std::string, std::string>>> only_pairs;
 };
 
 // --quick: fewer samples, a shorter budget.
