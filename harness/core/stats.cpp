@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 
 namespace fuselab {
 
@@ -84,6 +85,24 @@ nlohmann::json to_json(const Stats& s) {
   return {{"n", s.n},       {"median", s.median}, {"q1", s.q1},   {"q3", s.q3},
           {"iqr", s.iqr()}, {"min", s.min},       {"max", s.max}, {"mean", s.mean},
           {"sd", s.sd},     {"rse", std::isfinite(s.rse) ? nlohmann::json(s.rse) : nullptr}};
+}
+
+Interval t_interval_of_mean(const std::vector<double>& values) {
+  const std::size_t n = values.size();
+  if (n < 2) throw std::invalid_argument("t_interval_of_mean needs at least two values");
+  // Two-sided 97.5 % quantiles of Student's t for 1..30 degrees of freedom.
+  static const double kT[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                              2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                              2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+  double mean = 0;
+  for (double v : values) mean += v;
+  mean /= double(n);
+  double ss = 0;
+  for (double v : values) ss += (v - mean) * (v - mean);
+  const double sd = std::sqrt(ss / double(n - 1));
+  const double t = n - 1 <= 30 ? kT[n - 2] : 1.96;
+  const double half = t * sd / std::sqrt(double(n));
+  return {mean - half, mean, mean + half};
 }
 
 }  // namespace fuselab

@@ -30,6 +30,11 @@ Interval bootstrap_ratio_of_medians(const std::vector<double>& a, const std::vec
 Interval bootstrap_median(const std::vector<double>& a, double confidence = 0.95,
                           int resamples = 2000);
 
+// Student's t interval (95 %) for the mean of a few values, e.g. one speedup
+// per allocation pair: mid the mean, low/high mean -/+ t * sd / sqrt(n).
+// Needs n >= 2 (throws std::invalid_argument otherwise).
+Interval t_interval_of_mean(const std::vector<double>& values);
+
 nlohmann::json to_json(const Stats& s);
 
 }  // namespace fuselab

@@ -1,6 +1,8 @@
 // Verdicts from synthetic samples whose answer is known.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <random>
 
 #include "harness/core/verdict.h"
@@ -102,6 +104,31 @@ TEST(Verdict, PairedSpeedupWinsOverTheTwoSeries) {
   f.mine.cases[0].paired->baseline = "attention/v009_other";
   f.new_exp.prediction(faster_than("attention/v000_base", 2.0));
   EXPECT_EQ(f.verdict().value, "CONFIRMED");
+}
+
+TEST(Verdict, PairedIntervalSpansWhereTheAllocationsLanded) {
+  // The rounds say 1.04x [1.035, 1.045] against a 1.02x bar; the allocation
+  // pairs (H200, 1x4x64x128, sd ~0.035) say the mean is ~1.04 +- 0.03:
+  // not enough to confirm a 2 % effect.
+  Fixture f(100, 40, 2.0);
+  f.new_exp.prediction(faster_than("attention/v000_base", 1.02));
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.035, 1.04, 1.045}};
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");  // no allocation pairs on record: the rounds alone
+  f.mine.cases[0].paired->allocation_speedups = {0.99, 1.08, 1.01, 1.07};
+  const Verdict v = f.verdict();
+  EXPECT_EQ(v.value, "INCONCLUSIVE") << v.reason;
+  EXPECT_NE(v.reason.find("over 4 allocations"), std::string::npos) << v.reason;
+  // Sixteen pairs as tight as D = 8192's (sd ~0.007) leave the rounds' interval as it is.
+  f.mine.cases[0].paired->allocation_speedups.assign(16, 1.04);
+  for (int i = 0; i < 16; ++i) f.mine.cases[0].paired->allocation_speedups[i] += (i % 2 ? 0.002 : -0.002);
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+}
+
+TEST(Stats, TIntervalOfAMean) {
+  const Interval i = t_interval_of_mean({1.0, 1.1, 0.9, 1.0});
+  EXPECT_NEAR(i.mid, 1.0, 1e-12);
+  EXPECT_NEAR(i.high - i.mid, 3.182 * std::sqrt(0.02 / 3) / 2, 1e-9);
+  EXPECT_THROW(t_interval_of_mean({1.0}), std::invalid_argument);
 }
 
 }  // namespace
