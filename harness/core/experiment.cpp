@@ -1,5 +1,6 @@
 #include "harness/core/experiment.h"
 
+#include <filesystem>
 #include <sstream>
 
 #include "harness/core/cases_file.h"
@@ -95,11 +96,8 @@ std::string Prediction::describe() const {
 
 std::string Experiment::module() const {
   // source_file is the compiler's path of the module: ".../experiments/<folder>/<name>.cu".
-  const auto slash = source_file.find_last_of('/');
-  const auto folder_slash = slash == std::string::npos ? std::string::npos : source_file.find_last_of('/', slash - 1);
-  std::string tail = folder_slash == std::string::npos ? source_file : source_file.substr(folder_slash + 1);
-  if (tail.size() > 3 && tail.compare(tail.size() - 3, 3, ".cu") == 0) tail.resize(tail.size() - 3);
-  return tail;
+  const std::filesystem::path path(source_file);
+  return (path.parent_path().filename() / path.stem()).generic_string();
 }
 
 }  // namespace fuselab

@@ -81,9 +81,9 @@ nlohmann::json build_info() {
 std::string experiment_source_sha256(const Experiment& e, const std::string& root) {
   namespace fs = std::filesystem;
   Sha256 hash;
-  // The module and the kernel header of the same name (experiments/X.cu, kernels/X.cuh).
+  // Its module (its own, or its design's) and its own kernel header.
   for (const fs::path& p : {fs::path(root) / "experiments" / (e.module() + ".cu"),
-                            fs::path(root) / "kernels" / (e.module() + ".cuh")}) {
+                            fs::path(root) / "kernels" / e.family / (e.version + ".cuh")}) {
     if (!fs::exists(p)) continue;
     std::ifstream in(p, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

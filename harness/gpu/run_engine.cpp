@@ -409,6 +409,7 @@ class Engine {
     std::vector<double> speedup;
     speedup.reserve(rounds);
     std::vector<std::vector<double>> samples(2 * k);  // each allocation's, base's k then e's k
+    for (auto& s : samples) s.reserve(rounds);
     for (int r = 0; r < rounds; ++r) {
       double t_base = 0, t_e = 0;
       for (int i = 0; i < 2 * k; ++i) {
