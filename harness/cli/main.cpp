@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   paths.root = repository_root();
   app.add_option("--root", paths.root, "repository root (default: the source tree, or $FUSELAB_ROOT)");
   app.add_option("--records-dir", paths.records_dir, "where run records go (default: reports/runs)");
-  app.add_option("--log", paths.log, "the optimization log (default: OPTIMIZATION_LOG.md)");
+  app.add_option("--log", paths.log, "the optimization log's front page (default: OPTIMIZATION_LOG.md); its dated entries go to reports/log/ beside it");
   app.add_option("--references", paths.references, "reference folder (default: reference_data)");
 
   cli::RunArgs run_args;
@@ -126,11 +126,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1.0));
   cli::ReportArgs report_args;
   auto* report = app.add_subcommand(
-      "report", "regenerate the log summary, reports/*.md and plots from the run records");
+      "report", "regenerate the log (front page and dated files), reports/*.md and plots from the run records");
   report->add_option("--reports-dir", report_args.reports_dir, "output folder (default: reports)");
   report->add_flag("--no-plots", report_args.no_plots, "leave reports/plots/ alone (no matplotlib needed)");
   report->add_flag("--rebuild-log", report_args.rebuild_log,
-                   "rewrite every log entry from the records, not only the summary");
+                   "rewrite every dated log file from the records and notes, not only those that differ");
 
   try {
     app.parse(argc, argv);

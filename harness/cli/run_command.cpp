@@ -100,12 +100,19 @@ void check_outputs_writable(const Paths& paths) {
     throw std::runtime_error(paths.records_dir + " has " + std::to_string(space.available >> 20) +
                              " MiB free, under the 64 MiB a run's record needs. Fix: free space, or pass "
                              "another folder with --records-dir");
-  const fs::path log(paths.log);
-  const bool writable = fs::exists(log) ? fs::is_regular_file(log) && std::ofstream(log, std::ios::app).good()
-                                        : fs::is_directory(log.parent_path().empty() ? "." : log.parent_path());
+  // The entries go to the dated files beside the log's front page.
+  const fs::path log(paths.log), entries(log_entries_dir(paths.log));
+  bool writable = (!fs::exists(log) || fs::is_regular_file(log)) && fs::is_directory(fs::absolute(log).parent_path());
+  if (writable) {
+    fs::create_directories(entries, ec);
+    const fs::path log_probe = entries / (".write-check-" + std::to_string(getpid()));
+    writable = !ec && std::ofstream(log_probe).good();
+    fs::remove(log_probe, ec);
+  }
   if (!writable)
-    throw std::runtime_error("cannot append to the log " + paths.log +
-                             ". Fix: pass a writable file (or a new one in an existing folder) with --log");
+    throw std::runtime_error("cannot append to the log " + paths.log + " (entries in " + entries.string() +
+                             "). Fix: pass with --log a file (or a new one) in a writable folder; its dated "
+                             "entries go to reports/log/ beside it");
 }
 
 int exit_status(const RunResult& r, bool timed) {
@@ -166,11 +173,8 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
   write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
   write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
-  const std::string link = log_record_link(paths.records_dir, paths.log, run_id);
-  std::string entries;
-  for (const auto& e : record["experiments"]) entries += render_log_entry(record, e, link);
-  append_to_log(paths.log, entries);
-  spdlog::info("run record {}/{}.json; log {}", paths.records_dir, run_id, paths.log);
+  log_record(paths.log, paths.records_dir, record);
+  spdlog::info("run record {}/{}.json; log {}", paths.records_dir, run_id, log_day_file(paths.log, log_day(run_id)));
 }
 
 // FUSELAB_TEST_FAIL_SHARD=I (tests of `fuselab sweep` only): shard I
@@ -268,9 +272,7 @@ int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_li
   write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
   bool pass = true;
   for (const auto& [name, t] : record["calibration"].items()) pass &= t["pass"].get<bool>();
-  const std::string text =
-      render_calibration_entry(record, log_record_link(paths.records_dir, paths.log, run_id));
-  append_to_log(paths.log, text);
+  log_record(paths.log, paths.records_dir, record);
   spdlog::info("calibration {}: {}", pass ? "passed" : "FAILED", record["calibration"].dump());
   return pass ? exit_code::kOk : exit_code::kFailed;
 }

@@ -5,136 +5,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <sstream>
 #include <stdexcept>
 
 #include "harness/core/crash_point.h"
-#include "harness/core/format_number.h"
+#include "harness/core/log_entry.h"
 
 namespace fuselab {
 namespace {
 
-using nlohmann::json;
-
-constexpr const char* kLogHeader =
-    "# fuselab optimization log\n\n"
-    "Entries are appended by `fuselab run`, one per experiment per run, from the run\n"
-    "records in reports/runs/. Do not edit entries by hand.\n\n"
-    "<!-- summary:begin -->\n<!-- summary:end -->\n";
-
-constexpr auto fmt = &format_number;
-
-std::string number_or_dash(const json& j, const char* format, double scale = 1.0) {
-  if (!j.is_number()) return "—";
-  return fmt(format, j.get<double>() * scale);
-}
-
-std::string case_row(const json& c) {
-  std::ostringstream row;
-  const json& check = c["check"];
-  std::string status = c["status"].get<std::string>();
-  if (c.contains("recheck") && c["recheck"].is_object() && !c["recheck"]["pass"].get<bool>())
-    status += " (recheck FAILED)";
-  row << "| " << c["name"].get<std::string>() << " | " << status << " | "
-      << (check.is_object() ? number_or_dash(check["max_abs_err"], "%.2e") : "—") << " | "
-      << (check.is_object() ? number_or_dash(check["torch_fp32_max_abs_err"], "%.2e") : "—")
-      << " | ";
-  if (c.contains("timing")) {
-    const json& cold = c["timing"]["cold"]["stats"];
-    const json& hot = c["timing"]["hot"];
-    row << number_or_dash(cold["median"], "%.2f") << " | " << number_or_dash(cold["iqr"], "%.2f")
-        << " | " << cold["n"].get<long>() << " | "
-        << (hot.contains("stats") ? number_or_dash(hot["stats"]["median"], "%.2f") : "—")
-        << " | " << number_or_dash(c["achieved"]["GBps"], "%.0f") << " | "
-        << (c["achieved"].contains("copy_fraction")
-                ? number_or_dash(c["achieved"]["copy_fraction"], "%.1f%%", 100.0)
-                : "—")
-        << " |";
-  } else {
-    row << "— | — | — | — | — | — |";
-  }
-  if (!c["reason"].get<std::string>().empty()) row << " " << c["reason"].get<std::string>();
-  return row.str();
-}
-
-std::string environment_line(const json& record) {
-  std::ostringstream o;
-  const json& env = record["environment"];
-  if (env.contains("gpu") && env["gpu"].is_object()) {
-    const json& g = env["gpu"];
-    o << g["name"].get<std::string>() << " (" << g["sm_count"].get<int>() << " SMs), driver "
-      << g["driver"].get<std::string>() << ", CUDA runtime " << g["runtime_version"].get<int>();
-  } else {
-    o << "CPU only (" << env.value("host", std::string("unknown host")) << ")";
-  }
-  if (record["ceilings"].is_object()) {
-    // A peer record may carry only the copy ceiling (measured by torch, no FMA kernel).
-    const json& c = record["ceilings"];
-    const bool copy = c.contains("copy_GBps") && c["copy_GBps"].is_number();
-    const bool fp32 = c.contains("fp32_TFLOPs") && c["fp32_TFLOPs"].is_number();
-    if (copy) o << "; copy ceiling " << fmt("%.0f", c["copy_GBps"].get<double>()) << " GB/s";
-    if (fp32) o << (copy ? ", " : "; ") << "FP32 " << fmt("%.1f", c["fp32_TFLOPs"].get<double>()) << " TFLOP/s";
-  }
-  const json& git = record["git"];
-  o << "; commit " << (git["commit"].is_string() ? git["commit"].get<std::string>().substr(0, 12)
-                                                 : std::string("unknown"));
-  if (git["dirty"].is_boolean() && git["dirty"].get<bool>()) o << " (dirty)";
-  return o.str();
-}
-
-}  // namespace
-
-std::string render_log_entry(const json& record, const json& e, const std::string& record_link) {
-  std::ostringstream o;
-  o << "\n## " << record["started_utc"].get<std::string>() << " — " << e["id"].get<std::string>()
-    << " — " << e["verdict"]["value"].get<std::string>() << "\n\n";
-  if (!e["parent"].get<std::string>().empty())
-    o << "- Parent: " << e["parent"].get<std::string>() << "\n";
-  o << "- Hypothesis: " << e["hypothesis"].get<std::string>() << "\n"
-    << "- Prediction: " << e["prediction"]["text"].get<std::string>() << "\n"
-    << "- Verdict: " << e["verdict"]["value"].get<std::string>() << " — "
-    << e["verdict"]["reason"].get<std::string>() << "\n"
-    << "- Limits: " << e["limits"].get<std::string>() << "\n\n"
-    << "| case | check | max abs err | torch fp32 err | cold median µs | IQR µs | n | hot µs "
-       "| GB/s | % copy |\n"
-    << "|---|---|---|---|---|---|---|---|---|---|\n";
-  for (const auto& c : e["cases"]) o << case_row(c) << "\n";
-  o << "\nEnvironment: " << environment_line(record) << ".  \n"
-    << "Record: [" << record["run_id"].get<std::string>() << "](" << record_link << ")\n";
-  return o.str();
-}
-
-std::string log_record_link(const std::string& records_dir, const std::string& log_path,
-                            const std::string& run_id) {
-  namespace fs = std::filesystem;
-  const fs::path log_dir = fs::absolute(fs::path(log_path)).parent_path();
-  return fs::relative(fs::absolute(fs::path(records_dir) / (run_id + ".json")), log_dir).string();
-}
-
-std::string render_calibration_entry(const json& record, const std::string& record_link) {
-  std::string text = "\n## " + record["started_utc"].get<std::string>() +
-                     " — timing calibration\n\n| test | result | pass |\n|---|---|---|\n";
-  for (const auto& [name, t] : record["calibration"].items()) {
-    json shown = t;
-    shown.erase("pass");
-    shown.erase("stats_us");
-    text += "| " + name + " | `" + shown.dump() + "` | " + (t["pass"].get<bool>() ? "yes" : "NO") +
-            " |\n";
-  }
-  text += "\nRecord: [" + record["run_id"].get<std::string>() + "](" + record_link + ")\n";
-  return text;
-}
-
-const std::string& log_header() {
-  static const std::string header = kLogHeader;
-  return header;
-}
-
-namespace {
+namespace fs = std::filesystem;
 
 // Writes all `size` bytes at `p`, retrying after signals; "" or what failed.
 std::string write_all(int fd, const char* p, std::size_t size) {
@@ -150,48 +33,119 @@ std::string write_all(int fd, const char* p, std::size_t size) {
   return "";
 }
 
+// The whole file behind `fd`; "" when empty.
+std::string read_all(int fd, const std::string& path) {
+  std::string text;
+  char buf[1 << 16];
+  if (::lseek(fd, 0, SEEK_SET) != 0) throw std::runtime_error("cannot seek in " + path + ": " + std::strerror(errno));
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
+    if (n == 0) return text;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+}
+
+std::string relative_to(const fs::path& to, const fs::path& from_dir) {
+  return fs::relative(fs::absolute(to), fs::absolute(from_dir)).string();
+}
+
 }  // namespace
 
-void append_to_log(const std::string& log_path, const std::string& text) {
+std::string log_entries_dir(const std::string& log_path) {
+  return (fs::absolute(fs::path(log_path)).parent_path() / "reports" / "log").string();
+}
+
+std::string log_day(const std::string& key) {
+  bool dated = key.size() >= 9 && key[8] == 'T';
+  for (int i = 0; dated && i < 8; ++i) dated = std::isdigit(static_cast<unsigned char>(key[i]));
+  if (!dated)
+    throw std::runtime_error("`" + key + "` does not start with a UTC stamp (YYYYMMDDT...), so it has no day in the "
+                             "log. Fix: name run records and notes by their UTC stamp, as `fuselab run` does");
+  return key.substr(0, 4) + "-" + key.substr(4, 2) + "-" + key.substr(6, 2);
+}
+
+std::string log_day_file(const std::string& log_path, const std::string& day) {
+  return (fs::path(log_entries_dir(log_path)) / (day + ".md")).string();
+}
+
+std::string log_day_header(const std::string& day, const std::string& front_page_link) {
+  return "# fuselab log, " + day +
+         "\n\nThe entries of " + day +
+         " (UTC): each run's environment and record, then one entry per experiment; calibrations; the "
+         "hand-written notes of the day, linked. Appended by `fuselab run` and `fuselab calibrate`, regenerated "
+         "from the run records and notes by `fuselab report --rebuild-log`: do not edit by hand. The notebook's "
+         "front page is [" + fs::path(front_page_link).filename().string() + "](" + front_page_link + ").\n";
+}
+
+std::string log_record_link(const std::string& records_dir, const std::string& from_dir, const std::string& run_id) {
+  return relative_to(fs::path(records_dir) / (run_id + ".json"), from_dir);
+}
+
+void append_to_log(const std::string& path, const std::string& header,
+                   const std::function<std::string(const std::string& text)>& render) {
   int fd = -1;
   for (;;) {
-    fd = ::open(log_path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
+    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
     if (fd < 0)
-      throw std::runtime_error("cannot open " + log_path + ": " + std::strerror(errno) +
+      throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno) +
                                ". Fix: check the path is writable");
     if (::flock(fd, LOCK_EX) != 0) {
       const std::string why = std::strerror(errno);
       ::close(fd);
-      throw std::runtime_error("cannot lock " + log_path + ": " + why);
+      throw std::runtime_error("cannot lock " + path + ": " + why);
     }
-    // `fuselab report` may have renamed a new log over this one while we
+    // `fuselab report` may have renamed a new file over this one while we
     // waited for the lock: then append to the new file instead.
     struct stat held {}, now {};
-    if (::fstat(fd, &held) == 0 && ::stat(log_path.c_str(), &now) == 0 &&
-        held.st_dev == now.st_dev && held.st_ino == now.st_ino)
+    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
+        held.st_ino == now.st_ino)
       break;
     ::flock(fd, LOCK_UN);
     ::close(fd);
   }
-  std::string all;
-  if (::lseek(fd, 0, SEEK_END) == 0) all = kLogHeader;
-  all += text;
+  std::string all, why;
+  try {
+    const std::string text = read_all(fd, path);
+    if (text.empty()) all = header;
+    all += render(text.empty() ? header : text);
+  } catch (...) {
+    ::flock(fd, LOCK_UN);
+    ::close(fd);
+    throw;
+  }
   // In two halves: a crash between them (crash_point) leaves the partial
   // entry that `fuselab report` must repair.
   crash_point("log locked, nothing appended");
   const std::size_t half = all.size() / 2;
-  std::string why = write_all(fd, all.data(), half);
+  why = write_all(fd, all.data(), half);
   if (why.empty()) {
     crash_point("log entry half appended");
     why = write_all(fd, all.data() + half, all.size() - half);
   }
-  if (!why.empty()) {
-    ::flock(fd, LOCK_UN);
-    ::close(fd);
-    throw std::runtime_error("writing " + log_path + " failed: " + why);
-  }
   ::flock(fd, LOCK_UN);
   ::close(fd);
+  if (!why.empty()) throw std::runtime_error("writing " + path + " failed: " + why);
+}
+
+void log_record(const std::string& log_path, const std::string& records_dir, const nlohmann::json& record) {
+  const std::string run_id = record["run_id"].get<std::string>();
+  const std::string day = log_day(run_id);
+  const fs::path dir = log_entries_dir(log_path);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw std::runtime_error("cannot create the log's folder " + dir.string() + " (" + ec.message() +
+                             "). Fix: make the folder of --log writable");
+  const std::string link = log_record_link(records_dir, dir.string(), run_id);
+  const bool calibration = record.value("kind", std::string()) == "calibration";
+  append_to_log(log_day_file(log_path, day), log_day_header(day, relative_to(log_path, dir)),
+                [&](const std::string& text) {
+                  if (calibration) return render_calibration_entry(record, link);
+                  LogFileMemory memory = LogFileMemory::of(text);
+                  return render_run_entries(record, link, memory);
+                });
 }
 
 }  // namespace fuselab

@@ -4,15 +4,19 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "harness/core/evidence_debris.h"
+#include "harness/core/log_entry.h"
+#include "harness/core/log_front_page.h"
 #include "harness/core/optimization_log.h"
 #include "harness/core/record_index.h"
 #include "harness/core/report_log.h"
@@ -39,9 +43,9 @@ std::string relative_link(const std::string& to, const std::string& from_dir) {
   return fs::relative(fs::absolute(to), fs::absolute(from_dir)).string();
 }
 
-// Holds flock(LOCK_EX) on the log while it is read and replaced, so an
-// append by `fuselab run` lands either before (and is kept) or after (on the
-// new file: append_to_log checks the inode it locked).
+// Holds flock(LOCK_EX) on a dated log file while it is read and replaced, so
+// an append by `fuselab run` lands either before (and is kept) or after (on
+// the new file: append_to_log checks the inode it locked).
 class LogLock {
  public:
   explicit LogLock(const std::string& path) {
@@ -89,6 +93,35 @@ std::string source_state(const ReportExperiment& v, const ReportOptions& o) {
   return built->second == (*e)["closure"]["sha256"].get<std::string>() ? "current" : "changed since";
 }
 
+// What a kept dated file that differs from what the records and notes give
+// is said to lack.
+std::string log_file_repair(const std::string& path, const std::string& kept, const std::vector<RecordFile>& records) {
+  std::set<std::string> logged;
+  for (const auto& id : logged_run_ids(kept)) logged.insert(id);
+  const std::string day = fs::path(path).stem().string();
+  std::string missing;
+  for (const auto& r : records)
+    if (log_day(r.run_id) == day && !logged.count(r.run_id)) missing += " " + r.run_id;
+  return path + (missing.empty() ? " held its entries otherwise than the records and notes give them (half an "
+                                   "entry, an entry after a later note, or an edit)"
+                                 : " had no entry for run record(s)" + missing) +
+         ": rewrote it from the records and notes, as --rebuild-log does";
+}
+
+// The dated files (<YYYY-MM-DD>.md) in `entries_dir` that no record or note gives any more.
+std::vector<std::string> stale_log_files(const std::string& entries_dir,
+                                         const std::map<std::string, std::string>& day_files) {
+  std::vector<std::string> stale;
+  if (!fs::is_directory(entries_dir)) return stale;
+  for (const auto& entry : fs::directory_iterator(entries_dir)) {
+    const std::string name = entry.path().filename().string();
+    const bool dated = name.size() == 13 && name.compare(10, 3, ".md") == 0 && name[4] == '-' && name[7] == '-';
+    if (dated && !day_files.count(entry.path().string())) stale.push_back(entry.path().string());
+  }
+  std::sort(stale.begin(), stale.end());
+  return stale;
+}
+
 }  // namespace
 
 ReportResult generate_report(const ReportOptions& o) {
@@ -96,7 +129,7 @@ ReportResult generate_report(const ReportOptions& o) {
   // 0. What a killed `fuselab run` or report left behind.
   result.repairs = remove_evidence_debris(
       o.records_dir, {o.reports_dir, (fs::path(o.reports_dir) / "plots").string(),
-                      fs::path(fs::absolute(o.log)).parent_path().string()});
+                      fs::path(fs::absolute(o.log)).parent_path().string(), log_entries_dir(o.log)});
   // 1. Read and check every record; nothing is rendered from a bad one.
   const std::vector<RecordFile> records = load_run_records(o.records_dir);
   const RecordIndex index = RecordIndex::load(o.records_dir);
@@ -110,10 +143,13 @@ ReportResult generate_report(const ReportOptions& o) {
   // 2. Render everything in memory: path -> bytes.
   std::map<std::string, std::string> outputs;
   const std::string runs_link = relative_link(o.records_dir, o.reports_dir);
+  const std::string notes_dir = (fs::path(o.reports_dir) / "notes").string();
+  const std::vector<LogNote> notes = load_log_notes(notes_dir);
   for (const auto& f : families) {
     const auto targets = o.targets.find(f.family);
     outputs[(fs::path(o.reports_dir) / (f.family + ".md")).string()] = render_family_report(
-        f, runs_link, plot_files(f), targets == o.targets.end() ? std::vector<Target>{} : targets->second);
+        f, runs_link, plot_files(f), targets == o.targets.end() ? std::vector<Target>{} : targets->second,
+        notes_about(notes, f.family), relative_link(notes_dir, o.reports_dir));
   }
   outputs[(fs::path(o.reports_dir) / "README.md").string()] =
       render_reports_index(families, records, runs_link);
@@ -139,38 +175,27 @@ ReportResult generate_report(const ReportOptions& o) {
       }
   }
 
-  LogLock lock(o.log);
-  const std::string summary = render_log_summary(
-      families, records, relative_link(o.reports_dir, fs::path(fs::absolute(o.log)).parent_path().string()), o.targets);
-  // Every entry of the log is rendered from the records and notes, byte for
-  // byte as `fuselab run` appends it; so the whole log is known. A kept log
-  // that differs from it outside its summary lacks an entry (a run killed
-  // between its record and its log entry) or holds half of one: it is
-  // rewritten, and the report says so.
-  const std::vector<LogNote> notes = load_log_notes((fs::path(o.reports_dir) / "notes").string());
-  const std::string full_log = render_full_log(summary, render_log_entries(records, notes, o.records_dir, o.log));
-  std::string log_text = full_log;
-  const bool have_log = fs::exists(o.log) && fs::file_size(o.log) > 0;
-  if (have_log && !o.rebuild_log) {
-    std::string kept;
-    try {
-      kept = replace_summary(slurp(o.log), summary, o.log);
-    } catch (const std::runtime_error& e) {
-      result.repairs.push_back(std::string(e.what()) + " — rewrote the log from the records and notes");
+  // The notebook: every dated file is rendered from the records and notes,
+  // byte for byte as `fuselab run` appends it, so all of it is known. A kept
+  // file that differs lacks an entry (a run killed between its record and its
+  // entry) or holds half of one: it is rewritten, and the report says so.
+  const std::string entries_dir = log_entries_dir(o.log);
+  const std::vector<LogDay> days = log_days(records, notes);
+  const std::map<std::string, std::string> day_files = render_log_files(days, o.records_dir, notes_dir, o.log);
+  std::vector<std::unique_ptr<LogLock>> locks;  // appends wait until the files are replaced
+  for (const auto& [path, text] : day_files) {
+    locks.push_back(std::make_unique<LogLock>(path));
+    if (!o.rebuild_log && fs::exists(path)) {
+      const std::string kept = slurp(path);
+      if (kept != text) result.repairs.push_back(log_file_repair(path, kept, records));
     }
-    if (!kept.empty() && kept != full_log) {
-      std::set<std::string> logged;
-      for (const auto& id : logged_run_ids(kept)) logged.insert(id);
-      std::string missing;
-      for (const auto& r : records)
-        if (!logged.count(r.run_id)) missing += " " + r.run_id;
-      result.repairs.push_back(o.log + (missing.empty() ? " held its entries otherwise than the records and notes give them (half an "
-                                                          "entry, an entry after a later note, or an edit)"
-                                                        : " had no entry for run record(s)" + missing) +
-                               ": rewrote it from the records and notes, as --rebuild-log does");
-    }
+    outputs[path] = text;
   }
-  outputs[o.log] = log_text;
+  const std::string front_dir = fs::path(fs::absolute(o.log)).parent_path().string();
+  const std::string summary = render_log_summary(families, records, relative_link(o.reports_dir, front_dir),
+                                                 o.targets, notes, relative_link(notes_dir, front_dir));
+  outputs[o.log] = render_front_page(summary, days, relative_link(entries_dir, front_dir),
+                                     relative_link(notes_dir, front_dir));
 
   // 3. Write what changed; the log last.
   auto write = [&](const std::string& path, const std::string& text) {
@@ -184,7 +209,11 @@ ReportResult generate_report(const ReportOptions& o) {
   };
   for (const auto& [path, text] : outputs)
     if (path != o.log) write(path, text);
-  write(o.log, log_text);
+  write(o.log, outputs[o.log]);
+  for (const auto& stale : stale_log_files(entries_dir, day_files)) {
+    fs::remove(stale);
+    result.removed.push_back(stale);
+  }
   if (o.plots) {
     const fs::path plots_dir = fs::path(o.reports_dir) / "plots";
     std::vector<fs::path> stale;

@@ -1,6 +1,6 @@
-// `fuselab report`: regenerates, from the run records alone, the summary
-// region of OPTIMIZATION_LOG.md (or the whole log), reports/README.md,
-// reports/<family>.md and reports/plots/*.svg. Everything is computed (plots
+// `fuselab report`: regenerates, from the run records and notes alone, the
+// log (OPTIMIZATION_LOG.md and its dated files, optimization_log.h),
+// reports/README.md, reports/<family>.md and reports/plots/*.svg. Everything is computed (plots
 // drawn into a temporary folder) before the first file is written, so a bad
 // record or a failing plot writes nothing; each file is replaced atomically
 // and only when its bytes change.
@@ -20,7 +20,7 @@ struct ReportOptions {
   std::string reports_dir;   // reports
   std::string plot_script;   // harness/report/plots.py
   bool plots = true;         // false: leave reports/plots/ alone
-  bool rebuild_log = false;  // rewrite every log entry too (always when the log is missing)
+  bool rebuild_log = false;  // rewrite the dated log files without naming what differed as a repair
   // The tables' case columns in this order (case_names_in_order: cases.yaml);
   // cases it does not name follow, as the newest record lists them.
   std::vector<std::string> case_order;

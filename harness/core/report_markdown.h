@@ -7,25 +7,32 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/log_notes.h"
 #include "harness/core/report_model.h"
 #include "harness/core/report_records.h"
 #include "harness/core/targets_file.h"
 
 namespace fuselab {
 
-// The text between the log's summary markers (starts and ends with a blank
-// line). `reports_link` is the reports folder relative to the log. `targets`:
-// each family's, counted as met or not beside its verdicts.
+// The front page's summary (starts and ends with a blank line): per family
+// its verdicts, the fastest version on each case, its targets (`targets`:
+// each family's, each against the closest version) and the newest notes
+// that name it (note_concerns). `reports_link` and `notes_link` are the
+// reports and notes folders relative to the front page.
 std::string render_log_summary(const std::vector<FamilyModel>& families,
                                const std::vector<RecordFile>& records,
                                const std::string& reports_link,
-                               const std::map<std::string, std::vector<Target>>& targets = {});
+                               const std::map<std::string, std::vector<Target>>& targets = {},
+                               const std::vector<LogNote>& notes = {}, const std::string& notes_link = "");
 
 // reports/<family>.md. `runs_link`: the records folder relative to reports/.
 // `plots`: the plot files (relative to reports/) made for this family.
 // `targets`: its targets.yaml's, each shown against the closest version.
+// `notes`: the notes that name it (notes_about), linked as `notes_link`/<key>.md.
 std::string render_family_report(const FamilyModel& family, const std::string& runs_link,
-                                 const std::vector<std::string>& plots, const std::vector<Target>& targets = {});
+                                 const std::vector<std::string>& plots, const std::vector<Target>& targets = {},
+                                 const std::vector<const LogNote*>& notes = {},
+                                 const std::string& notes_link = "notes");
 
 // reports/README.md: the families and every run, newest first.
 std::string render_reports_index(const std::vector<FamilyModel>& families,

@@ -21,7 +21,8 @@ for f in README.md attention.md rope_standalone.md plots/attention-time.svg \
   [[ -s "$scratch/reports/$f" ]] || { echo "report did not write reports/$f" >&2; exit 1; }
 done
 grep -q '^## Summary$' "$scratch/LOG.md"
-grep -q '^## 2026-11-21T02:16:28Z — attention/v002_split_d — REFUTED$' "$scratch/LOG.md"
+grep -q '^| \[2026-11-21\](reports/log/2026-11-21.md) | ' "$scratch/LOG.md"
+grep -q '^### attention/v002_split_d — REFUTED$' "$scratch/reports/log/2026-11-21.md"
 first=$(snapshot)
 out=$(report 2>&1)
 second=$(snapshot)

@@ -66,11 +66,13 @@ TEST(Report, TwiceGivesTheSameBytesPlotsIncluded) {
   const ReportResult second = generate_report(options_for(repo, true));
   EXPECT_EQ(tree(repo), after_first);
   EXPECT_TRUE(second.written.empty());
-  // README, two families, log, and 2 plots per family + 1 for attention's peers.
-  EXPECT_EQ(first.written.size(), 4u + 5u);
+  // README, two families, the log's front page and its one day, and 2 plots
+  // per family + 1 for attention's peers.
+  EXPECT_EQ(first.written.size(), 5u + 5u);
   for (const char* f : {"reports/README.md", "reports/attention.md", "reports/rope_standalone.md",
                         "reports/plots/attention-time.svg", "reports/plots/attention-vs-pytorch.svg",
-                        "reports/plots/rope_standalone-copy-fraction.svg", "OPTIMIZATION_LOG.md"})
+                        "reports/plots/rope_standalone-copy-fraction.svg", "OPTIMIZATION_LOG.md",
+                        "reports/log/2026-11-21.md"})
     EXPECT_TRUE(after_first.count(f)) << f;
   // No date, no software in the SVGs.
   const std::string svg = after_first.at("reports/plots/attention-time.svg");
@@ -84,23 +86,30 @@ TEST(Report, TwiceGivesTheSameBytesPlotsIncluded) {
 
 TEST(Report, MissingLogIsRebuiltAndAKeptLogIsWhatTheRecordsGive) {
   const fs::path repo = make_repo(false);
+  const fs::path day = repo / "reports/log/2026-11-21.md";
   generate_report(options_for(repo, false));
-  const std::string log = slurp(repo / "OPTIMIZATION_LOG.md");
-  EXPECT_NE(log.find(slurp(kData / "log_entries.md")), std::string::npos);
-  EXPECT_TRUE(contains(log, "<!-- summary:begin -->\n\n## Summary\n"));
+  const std::string front = slurp(repo / "OPTIMIZATION_LOG.md"), log = slurp(day);
+  EXPECT_EQ(log, slurp(kData / "log_2026-11-21.md"));
+  EXPECT_TRUE(contains(front, "\n## Summary\n"));
+  EXPECT_TRUE(contains(front, "| [2026-11-21](reports/log/2026-11-21.md) | 01:14–02:16 | 4 | 10 | — |\n"));
   // A kept log as the records give it: a normal report repairs nothing.
   EXPECT_TRUE(generate_report(options_for(repo, false)).repairs.empty());
   // Text that no record or note gives (an edit, half an entry) is rewritten,
   // and the report says so: findings by hand belong in reports/notes/.
-  std::ofstream(repo / "OPTIMIZATION_LOG.md", std::ios::app) << "\n## 2026-11-21T02:16:28Z — attention/v0";
+  std::ofstream(day, std::ios::app) << "\n## 2026-11-21T02:16:28Z — run 2026";
   const ReportResult r = generate_report(options_for(repo, false));
   ASSERT_EQ(r.repairs.size(), 1u);
+  EXPECT_TRUE(contains(r.repairs[0], "2026-11-21.md held its entries otherwise")) << r.repairs[0];
   EXPECT_TRUE(contains(r.repairs[0], "rewrote it from the records and notes")) << r.repairs[0];
-  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
+  EXPECT_EQ(slurp(day), log);
+  // --rebuild-log writes the same bytes, and removes a day no record gives.
+  std::ofstream(repo / "reports/log/2026-01-01.md") << "# stale\n";
   ReportOptions rebuild = options_for(repo, false);
   rebuild.rebuild_log = true;
   generate_report(rebuild);
-  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), log);
+  EXPECT_EQ(slurp(day), log);
+  EXPECT_EQ(slurp(repo / "OPTIMIZATION_LOG.md"), front);
+  EXPECT_FALSE(fs::exists(repo / "reports/log/2026-01-01.md"));
 }
 
 TEST(Report, RecordsMissingFromAKeptLogAreNamedAndRestored) {
@@ -111,7 +120,25 @@ TEST(Report, RecordsMissingFromAKeptLogAreNamedAndRestored) {
   const ReportResult r = generate_report(options_for(repo, false));
   ASSERT_EQ(r.repairs.size(), 1u);
   EXPECT_TRUE(contains(r.repairs[0], "no entry for run record(s) 20261121T030000Z-synthetic-peers")) << r.repairs[0];
-  EXPECT_TRUE(contains(slurp(repo / "OPTIMIZATION_LOG.md"), "20261121T030000Z-synthetic-peers"));
+  EXPECT_TRUE(contains(slurp(repo / "reports/log/2026-11-21.md"), "20261121T030000Z-synthetic-peers"));
+}
+
+// A note is linked from its day's file and from the reports of the families
+// it names, with its title.
+TEST(Report, NotesAreLinkedFromTheirDayAndTheirFamilies) {
+  const fs::path repo = make_repo(false);
+  fs::create_directories(repo / "reports/notes");
+  std::ofstream(repo / "reports/notes/20261121T0300Z-split-d.md") << "## 2026-11-21 — Note: split-D at D = 16384\n\nattention only.\n";
+  generate_report(options_for(repo, false));
+  const std::string link = "[split-D at D = 16384](notes/20261121T0300Z-split-d.md) (2026-11-21)";
+  EXPECT_TRUE(contains(slurp(repo / "reports/attention.md"), "\n## Notes\n")) << slurp(repo / "reports/attention.md");
+  EXPECT_TRUE(contains(slurp(repo / "reports/attention.md"), "- " + link + "\n"));
+  EXPECT_FALSE(contains(slurp(repo / "reports/rope_standalone.md"), "split-d"));
+  EXPECT_TRUE(contains(slurp(repo / "reports/log/2026-11-21.md"),
+                       "Written by hand: [20261121T0300Z-split-d.md](../notes/20261121T0300Z-split-d.md).\n"));
+  const std::string front = slurp(repo / "OPTIMIZATION_LOG.md");
+  EXPECT_TRUE(contains(front, "- [split-D at D = 16384](reports/notes/20261121T0300Z-split-d.md) (2026-11-21)\n"));
+  EXPECT_TRUE(contains(front, "| [split-d](reports/notes/20261121T0300Z-split-d.md) |\n"));
 }
 
 TEST(Report, DebrisOfAKilledWriterIsRemovedAndNamed) {
@@ -122,8 +149,10 @@ TEST(Report, DebrisOfAKilledWriterIsRemovedAndNamed) {
   std::ofstream(runs / "20261122T000000Z-vm-9.gbench.json") << "{}";      // its record never landed
   std::ofstream(runs / ".20261122T000000Z-vm-9.json.tmp.999999999") << "{";  // its writer is gone
   std::ofstream(repo / "reports" / ".attention.md.tmp.999999999") << "# half";
+  std::ofstream(repo / "reports/log" / ".2026-11-21.md.tmp.999999999") << "# half";
   const ReportResult r = generate_report(options_for(repo, false));
-  EXPECT_EQ(r.repairs.size(), 3u);
+  EXPECT_EQ(r.repairs.size(), 4u);
+  EXPECT_FALSE(fs::exists(repo / "reports/log" / ".2026-11-21.md.tmp.999999999"));
   EXPECT_FALSE(fs::exists(runs / "20261122T000000Z-vm-9.gbench.json"));
   EXPECT_FALSE(fs::exists(runs / ".20261122T000000Z-vm-9.json.tmp.999999999"));
   EXPECT_FALSE(fs::exists(repo / "reports" / ".attention.md.tmp.999999999"));

@@ -69,7 +69,7 @@ TEST(OptimizationLog, ConcurrentAppendsNeverInterleave) {
       for (int i = 0; i < entries; ++i) {
         std::string block = "\n## writer " + std::to_string(w) + " entry " + std::to_string(i) + "\n";
         for (int line = 0; line < 20; ++line) block += "writer " + std::to_string(w) + " line\n";
-        append_to_log(log, block);
+        append_to_log(log, "# fuselab log, a day\n", [&](const std::string&) { return block; });
       }
       _exit(0);
     }
@@ -84,7 +84,7 @@ TEST(OptimizationLog, ConcurrentAppendsNeverInterleave) {
   std::string line, current;
   int headers = 0, log_headers = 0;
   while (std::getline(in, line)) {
-    if (line.rfind("# fuselab optimization log", 0) == 0) ++log_headers;
+    if (line.rfind("# fuselab log, a day", 0) == 0) ++log_headers;
     if (line.rfind("## writer ", 0) == 0) {
       ++headers;
       current = line.substr(3, 8);  // "writer N"
