@@ -85,5 +85,5 @@ fi
 step pack
 after=$(ls reports/runs | sort)
 new=$(comm -13 <(echo "$before") <(echo "$after") | sed 's|^|reports/runs/|')
-tar czf "$out/results.tgz" OPTIMIZATION_LOG.md $new -C "$logs" .
+tar czf "$out/results.tgz" OPTIMIZATION_LOG.md reports/log $new -C "$logs" .
 ls -la "$out"

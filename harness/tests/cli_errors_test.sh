@@ -32,8 +32,8 @@ expect list-all 0 "attention/v001_online_softmax .*\[archived: fuselab run" -- l
 # nothing is recorded (issue 42, item 4).
 expect case-matches-nothing 2 "--case 'nope\*' matches no case of attention.*Fix" -- \
   run attention/v900_cpu_reference --case 'nope*'
-if [[ -n "$(ls -A "$scratch/runs")" || -e "$scratch/LOG.md" ]]; then
-  echo "FAIL case-matches-nothing: wrote $(ls -A "$scratch/runs") $(ls "$scratch/LOG.md" 2>/dev/null)"
+if [[ -n "$(ls -A "$scratch/runs")" || -n "$(ls -A "$scratch/reports/log" 2>/dev/null)" ]]; then
+  echo "FAIL case-matches-nothing: wrote $(ls -A "$scratch/runs") $(ls "$scratch/reports/log" 2>/dev/null)"
   failures=$((failures + 1))
 fi
 # Outputs that cannot be written are refused before the first case runs

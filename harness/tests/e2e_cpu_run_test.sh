@@ -16,6 +16,6 @@ for family in attention sinusoidal rope rope_standalone; do
   if grep -qE '"status": ?"(failed|error)"' "$record"; then echo "FAIL $family: a case failed"; exit 1; fi
   grep -q '"samples"' "$record"
   grep -q "$family/v900_cpu_reference/fx_[a-z0-9_]*/cold" "$gbench"
-  grep -q "^## .* — $family/v900_cpu_reference — CONFIRMED$" "$log"
+  grep -q "^### $family/v900_cpu_reference — CONFIRMED$" "$scratch/$family"/reports/log/[0-9]*.md  # beside the log
   echo "end-to-end CPU run of $family: $(basename "$record") written, verdict CONFIRMED"
 done

@@ -2,7 +2,8 @@
 # kill -9 at every point where a CPU run and `fuselab report` (plain, and
 # rebuilding the log) write evidence (harness/core/crash_point.h): after each
 # kill no record is half-written, and a plain `fuselab report` leaves no
-# debris and a log equal to what --rebuild-log makes.
+# debris and a log (front page and dated files, reports/log/) equal to what
+# --rebuild-log makes.
 #   usage: kill_test.sh FUSELAB SCRATCH
 set -uo pipefail
 fuselab=$1 scratch=$2
@@ -34,9 +35,12 @@ check_after_kill() {  # check_after_kill NAME DIR
   out=$(in_dir "$d" "${report_cmd[@]}") || { fail "$name: report after the kill: $out"; return; }
   leftovers=$(find "$d" -name '.*.tmp.*')
   [[ -z $leftovers ]] || fail "$name: debris left after report: $leftovers"
+  [[ -n $(ls "$d"/reports/log/*.md 2>/dev/null) ]] || fail "$name: no dated log file after report"
   cp "$d/OPTIMIZATION_LOG.md" "$d/after-plain-report.md"
+  cp -r "$d/reports/log" "$d/log-after-plain-report"
   in_dir "$d" "${report_cmd[@]}" --rebuild-log >/dev/null || fail "$name: --rebuild-log"
-  cmp -s "$d/OPTIMIZATION_LOG.md" "$d/after-plain-report.md" || fail "$name: plain report's log differs from --rebuild-log's"
+  cmp -s "$d/OPTIMIZATION_LOG.md" "$d/after-plain-report.md" || fail "$name: plain report's front page differs from --rebuild-log's"
+  diff -r "$d/reports/log" "$d/log-after-plain-report" >/dev/null || fail "$name: plain report's dated files differ from --rebuild-log's"
   for f in "$d"/runs/*.gbench.json; do
     [[ -e $f ]] && [[ ! -e ${f%.gbench.json}.json ]] && fail "$name: orphan $f"
   done
@@ -70,11 +74,12 @@ a_rebuild() { in_dir "$1" "${report_cmd[@]}" --rebuild-log; }
 kill_each cpu-run a_run
 # A report with work to do: a run whose log entry is missing.
 fuselab_in "$base" "${run_cmd[@]}" >/dev/null
-python3 - "$base/OPTIMIZATION_LOG.md" <<'PY'
+day=$(ls "$base"/reports/log/*.md | tail -1)
+python3 - "$day" <<'PY'
 import sys
 path = sys.argv[1]
 text = open(path).read()
-cut = text.rfind("\n## ")  # the newest entry leaves the log
+cut = text.rfind("\n## ")  # the newest run's entries leave the dated file
 open(path, "w").write(text[:cut + 1])
 PY
 kill_each report a_report

@@ -27,7 +27,7 @@ assert [e["id"] for e in r["experiments"]] == ["attention/v900_cpu_reference"], 
 assert r["settings"]["case_patterns"] == ["fx_*"], r["settings"]
 assert r["command"][0].startswith(sys.argv[3] + "/fuselab-at-"), r["command"]
 EOF
-grep -q "^## .* — attention/v900_cpu_reference — CONFIRMED$" "$scratch/LOG.md" || fail "no log entry"
+grep -q "^### attention/v900_cpu_reference — CONFIRMED$" "$scratch"/reports/log/[0-9]*.md || fail "no log entry"
 ! git -C "$src" worktree list | grep -qF "$scratch/tmp" || fail "the worktree is still listed: $(git -C "$src" worktree list)"
 [[ -z $(ls -A "$scratch/tmp") ]] || fail "temporary files left: $(ls -A "$scratch/tmp")"
 echo "run --at HEAD: $(basename "$records") at ${head:0:12}, clean"

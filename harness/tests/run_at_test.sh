@@ -98,7 +98,7 @@ export FAKE_SOURCE_DIR=$src FAKE_FUSELAB=$fuselab
 
 records="$scratch/fake_runs" expect build-fails 2 "the build of commit ${failing:0:12} failed \(exit 1\): \"fake.cu\(7\): error: built 'attention/v900_cpu_reference;rope/v900_none' into .*/build, reports: reports\"\. Fix: read the build's whole output, kept in .*/tmp/fuselab-at-${failing:0:12}-build-.*\.log" -- \
   --root "$fake" run attention/v900_cpu_reference rope/v900_none --at "${failing:0:8}"
-[[ ! -e $scratch/fake_runs && ! -e $scratch/LOG.md ]] || fail "build-fails wrote $(ls "$scratch/fake_runs" "$scratch/LOG.md" 2>&1)"
+[[ ! -e $scratch/fake_runs && ! -e $scratch/reports/log ]] || fail "build-fails wrote $(ls "$scratch/fake_runs" "$scratch/reports/log" 2>&1)"
 log=$(ls "$scratch"/tmp/fuselab-at-*-build-*.log 2>/dev/null)
 grep -q "fake.cu(3): warning" "$log" 2>/dev/null || fail "build-fails: the build log was not kept: '$log'"
 rm -f "$log"
@@ -117,7 +117,7 @@ assert r["git"] == {"commit": sys.argv[2], "dirty": False, "source": "environmen
 assert r["settings"]["case_patterns"] == ["fx_*"] and r["settings"]["quick"], r["settings"]
 assert r["command"][0].endswith("/build/harness/cli/fuselab") and "run" in r["command"], r["command"]
 EOF
-grep -q "^## .* — attention/v900_cpu_reference — " "$scratch/LOG.md" || fail "exact-rerun: no log entry"
+grep -q "^### attention/v900_cpu_reference — " "$scratch"/reports/log/[0-9]*.md || fail "exact-rerun: no log entry"
 
 # Worktrees and temporary trees are gone; the successful build left no log.
 [[ $(git -C "$fake" worktree list | wc -l) -eq 1 ]] || fail "worktrees left: $(git -C "$fake" worktree list)"
