@@ -132,11 +132,13 @@ LogFileMemory LogFileMemory::of(const std::string& file_text) {
   std::istringstream in(file_text);
   std::string line, time, id, hypothesis;
   while (std::getline(in, line)) {
+    // "## <started_utc> — run <run-id>", "### <id> — <verdict>"
+    const std::size_t dash = line.find(" — ");
     if (starts_with(line, "## ")) {
-      time = time_of(line.substr(3, line.find(" — ") == std::string::npos ? std::string::npos : line.find(" — ") - 3));
+      time = dash == std::string::npos ? "" : time_of(line.substr(3, dash - 3));
       id.clear();
-    } else if (starts_with(line, "### ")) {
-      id = line.substr(4, line.rfind(" — ") == std::string::npos ? std::string::npos : line.rfind(" — ") - 4);
+    } else if (starts_with(line, "### ") && dash != std::string::npos) {
+      id = line.substr(4, dash - 4);
       hypothesis.clear();
     } else if (starts_with(line, kHypothesis)) {
       hypothesis = line.substr(std::string(kHypothesis).size());

@@ -96,9 +96,11 @@ git_commit "$fake" "builds"
 building=$(git -C "$fake" rev-parse HEAD)
 export FAKE_SOURCE_DIR=$src FAKE_FUSELAB=$fuselab
 
+dated_before=$(cat "$scratch"/reports/log/*.md 2>/dev/null | sha256sum)  # the log's dated files, beside LOG.md
 records="$scratch/fake_runs" expect build-fails 2 "the build of commit ${failing:0:12} failed \(exit 1\): \"fake.cu\(7\): error: built 'attention/v900_cpu_reference;rope/v900_none' into .*/build, reports: reports\"\. Fix: read the build's whole output, kept in .*/tmp/fuselab-at-${failing:0:12}-build-.*\.log" -- \
   --root "$fake" run attention/v900_cpu_reference rope/v900_none --at "${failing:0:8}"
-[[ ! -e $scratch/fake_runs && ! -e $scratch/reports/log ]] || fail "build-fails wrote $(ls "$scratch/fake_runs" "$scratch/reports/log" 2>&1)"
+[[ ! -e $scratch/fake_runs && $(cat "$scratch"/reports/log/*.md 2>/dev/null | sha256sum) == "$dated_before" ]] ||
+  fail "build-fails wrote $(ls "$scratch/fake_runs" 2>&1) or a log entry"
 log=$(ls "$scratch"/tmp/fuselab-at-*-build-*.log 2>/dev/null)
 grep -q "fake.cu(3): warning" "$log" 2>/dev/null || fail "build-fails: the build log was not kept: '$log'"
 rm -f "$log"
