@@ -14,6 +14,7 @@
 
 #include "harness/core/crash_point.h"
 #include "harness/core/format_number.h"
+#include "harness/core/record_format.h"
 
 namespace fuselab {
 namespace {
@@ -112,7 +113,7 @@ std::string log_record_link(const std::string& records_dir, const std::string& l
                             const std::string& run_id) {
   namespace fs = std::filesystem;
   const fs::path log_dir = fs::absolute(fs::path(log_path)).parent_path();
-  return fs::relative(fs::absolute(fs::path(records_dir) / (run_id + ".json")), log_dir).string();
+  return fs::relative(fs::absolute(fs::path(records_dir) / record_file_name(run_id)), log_dir).string();
 }
 
 std::string render_calibration_entry(const json& record, const std::string& record_link) {

@@ -1,5 +1,7 @@
 #include "harness/core/report_markdown.h"
 
+#include "harness/core/record_format.h"
+
 #include "harness/core/format_number.h"
 #include "harness/core/compare.h"
 
@@ -239,7 +241,7 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
   for (const auto& v : f.versions) {
     const std::string parent = str(v.declaration, "parent");
     o << "| " << v.label << " | " << (parent.empty() ? kDash : short_id(parent, f)) << " | "
-      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << v.verdict_run << ".json) | "
+      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << record_file_name(v.verdict_run) << ") | "
       << v.source_state << " |\n";
   }
   for (const auto& v : f.versions) {
@@ -262,7 +264,7 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
     for (const auto& p : f.peers) {
       const std::string h = str(p.declaration, "hypothesis");
       o << "- " << p.id << (h.empty() ? "" : ": " + one_line(h)) << " (run [" << p.declaration_run
-        << "](" << runs_link << "/" << p.declaration_run << ".json))\n";
+        << "](" << runs_link << "/" << record_file_name(p.declaration_run) << "))\n";
     }
   }
   o << "\n## Side by side\n";
@@ -340,7 +342,7 @@ std::string render_reports_index(const std::vector<FamilyModel>& families,
     const std::string commit = git.contains("commit") && git["commit"].is_string()
                                    ? git["commit"].get<std::string>().substr(0, 12)
                                    : std::string(kDash);
-    o << "| [" << it->run_id << "](" << runs_link << "/" << it->run_id << ".json) | "
+    o << "| [" << it->run_id << "](" << runs_link << "/" << record_file_name(it->run_id) << ") | "
       << r["started_utc"].get<std::string>() << " | " << one_line(what) << " | " << gpu << " | "
       << commit
       << (git.contains("dirty") && git["dirty"].is_boolean() && git["dirty"].get<bool>() ? " (dirty)" : "") << " |\n";

@@ -71,9 +71,9 @@ TEST(ReportLog, NotesAreReadSortedAndAMissingFolderHasNone) {
 }
 
 TEST(ReportLog, LinksAreRelativeToTheLog) {
-  EXPECT_EQ(log_record_link("/r/reports/runs", "/r/OPTIMIZATION_LOG.md", "X"), "reports/runs/X.json");
-  EXPECT_EQ(log_record_link("/t/runs", "/t/LOG.md", "X"), "runs/X.json");
-  EXPECT_EQ(log_record_link("/t/runs", "/t/logs/LOG.md", "X"), "../runs/X.json");
+  EXPECT_EQ(log_record_link("/r/reports/runs", "/r/OPTIMIZATION_LOG.md", "X"), "reports/runs/X.json.gz");
+  EXPECT_EQ(log_record_link("/t/runs", "/t/LOG.md", "X"), "runs/X.json.gz");
+  EXPECT_EQ(log_record_link("/t/runs", "/t/logs/LOG.md", "X"), "../runs/X.json.gz");
 }
 
 TEST(ReportLog, SummaryRegionIsReplacedAndNothingElse) {

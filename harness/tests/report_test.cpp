@@ -251,7 +251,7 @@ TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
   const FamilyModel& att = family("attention");
   const std::string md = render_family_report(att, "runs", plot_files(att));
   EXPECT_TRUE(contains(md, "| v001_online_softmax | v000_cublas_unfused | REFUTED | "
-                           "[20261121T021628Z-vm-2983](runs/20261121T021628Z-vm-2983.json) |"))
+                           "[20261121T021628Z-vm-2983](runs/20261121T021628Z-vm-2983.json.gz) |"))
       << md;
   EXPECT_TRUE(contains(md, "### v002_split_d ← v001_online_softmax — REFUTED"));
   EXPECT_TRUE(contains(md, "### Speedup over the fastest PyTorch peer"));
@@ -368,7 +368,7 @@ TEST(ReportVerdicts, ABaselineOnlyRunDoesNotHideTheLastTestedVerdict) {
   EXPECT_EQ(v.declaration_run, "20260103T000000Z-a-3");
   EXPECT_EQ(v.verdict_run, "20260101T000000Z-a-1");
   const std::string md = render_family_report(models[0], "runs", {});
-  EXPECT_TRUE(contains(md, "| v001_x | — | REFUTED | [20260101T000000Z-a-1](runs/20260101T000000Z-a-1.json) |"))
+  EXPECT_TRUE(contains(md, "| v001_x | — | REFUTED | [20260101T000000Z-a-1](runs/20260101T000000Z-a-1.json.gz) |"))
       << md;
   EXPECT_TRUE(contains(md, "- Verdict: REFUTED — REFUTED reason (run 20260101T000000Z-a-1)")) << md;
 }
