@@ -1,7 +1,12 @@
 #include "harness/core/device_code.h"
 
-#include <fstream>
-#include <iterator>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -66,9 +71,12 @@ std::string kernel_hash(const std::vector<FatbinImage>& cubins, const std::strin
     hashes.insert(sha256_hex(text->data(), text->size()));
     held_by.insert(c.arch_name());
   }
-  if (hashes.empty())
-    return kUnavailable + "no " + cubins.front().arch_name() + " cubin in the executable holds " + section +
+  if (hashes.empty()) {
+    std::set<std::string> searched;
+    for (const FatbinImage& c : cubins) searched.insert(c.arch_name());
+    return kUnavailable + "no " + joined(searched) + " cubin in the executable holds " + section +
            " (a kernel of a shared library, such as cuBLAS's, is not in the executable)";
+  }
   if (hashes.size() > 1)
     return kUnavailable + std::to_string(hashes.size()) + " different codes for " + section + " in the executable's " +
            joined(held_by) + " cubins; which one the runtime loaded is not known";
@@ -99,14 +107,24 @@ json device_code_of(std::string_view executable, int major, int minor, const std
   }
 }
 
-const std::string& running_executable(std::string* why) {
+std::string_view running_executable(std::string* why) {
   static std::once_flag once;
-  static std::string bytes, error;
+  static std::string_view bytes;
+  static std::string error;
   std::call_once(once, [] {
-    std::ifstream in("/proc/self/exe", std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof()) bytes.clear();
-    if (bytes.empty()) error = "cannot read the running executable (/proc/self/exe)";
+    const int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    struct stat st {};
+    void* map = MAP_FAILED;
+    errno = 0;
+    if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0)
+      map = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    const int failure = errno;
+    if (fd >= 0) close(fd);
+    if (map == MAP_FAILED)
+      error = "cannot read the running executable (/proc/self/exe): " +
+              std::string(failure ? std::strerror(failure) : "empty file");
+    else
+      bytes = std::string_view(static_cast<const char*>(map), static_cast<std::size_t>(st.st_size));  // kept mapped
   });
   if (why) *why = error;
   return bytes;

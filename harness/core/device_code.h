@@ -30,9 +30,10 @@ nlohmann::json device_code_of(std::string_view executable, int major, int minor,
 
 nlohmann::json device_code_unavailable(const std::string& why);
 
-// The bytes of the executable that runs (/proc/self/exe), read on the first
-// call; empty with `why` set when it cannot be read.
-const std::string& running_executable(std::string* why);
+// The bytes of the executable that runs (/proc/self/exe), mapped on the
+// first call for the life of the process; empty with `why` set when it
+// cannot be read.
+std::string_view running_executable(std::string* why);
 
 // A short name for a record's "device_code" (12 hex digits of a sha256 over
 // its arch and every kernel's name and hash), for reports; empty where it

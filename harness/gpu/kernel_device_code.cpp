@@ -9,7 +9,7 @@ namespace fuselab {
 nlohmann::json kernel_device_code(const Experiment& e) {
   if (e.backend_value == Backend::Cpu) return device_code_unavailable("a CPU version launches no device code");
   std::string why;
-  const std::string& executable = running_executable(&why);
+  const std::string_view executable = running_executable(&why);
   if (!why.empty()) return device_code_unavailable(why);
   int device = 0, major = 0, minor = 0;
   if (cudaGetDevice(&device) != cudaSuccess ||

@@ -108,6 +108,12 @@ TEST(DeviceCode, NoFatBinary) {
   bytes[name + 1] = 'x';  // ".xv_fatbin": the section is still there, under another name
   EXPECT_EQ(unavailable(on_h100(bytes)), "the executable has no .nv_fatbin section (no embedded device code)");
   EXPECT_EQ(unavailable(on_h100("#!/bin/sh\n")), "not an ELF file (no \\x7fELF header)");
+  // This test program: CPU code only (fuselab_core), read as the run engine reads fuselab.
+  std::string why;
+  const std::string_view self = running_executable(&why);
+  ASSERT_EQ(why, "");
+  EXPECT_EQ(unavailable(device_code_of(self, 9, 0, kKernels)),
+            "the executable has no .nv_fatbin section (no embedded device code)");
   EXPECT_EQ(unavailable(on_h100(plain(), {})), "the experiment declares no kernels (Experiment::kernel)");
 }
 
