@@ -4,6 +4,7 @@
 
 #include "harness/core/format_number.h"
 #include "harness/core/compare.h"
+#include "harness/core/device_code.h"
 
 #include <cstdio>
 #include <map>
@@ -30,6 +31,12 @@ std::string str(const json* e, const char* key) {
 std::string verdict(const ReportExperiment& x) {
   const json* e = x.verdict_entry;
   return e && e->contains("verdict") ? (*e)["verdict"].value("value", std::string(kDash)) : kDash;
+}
+// The device code behind the verdict shown, where its record has it.
+std::string device_code_note(const ReportExperiment& x) {
+  const json* e = x.verdict_entry ? x.verdict_entry : x.declaration;
+  const std::string digest = e ? device_code_digest(e->value("device_code", json())) : "";
+  return digest.empty() ? "" : ", SASS `" + digest + "`";
 }
 std::string one_line(std::string s) {
   for (char& ch : s)
@@ -236,13 +243,14 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
     << "Source: whether the code behind the verdict is the code built now — `current` (the record's include "
        "closure, every repository file compiled and the flags, is this build's), `changed since`, `no closure on "
        "record` (a record older than closure hashes), or archived: left the default build, and `fuselab run ID "
-       "--at COMMIT` rebuilds it from the commit named.\n\n"
+       "--at COMMIT` rebuilds it from the commit named. `SASS` names the device code the verdict's run launched "
+       "(12 hex digits of a hash over its kernels' SASS hashes), where the record has it.\n\n"
     << "| version | parent | verdict | run | source |\n|---|---|---|---|---|\n";
   for (const auto& v : f.versions) {
     const std::string parent = str(v.declaration, "parent");
     o << "| " << v.label << " | " << (parent.empty() ? kDash : short_id(parent, f)) << " | "
       << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << record_file_name(v.verdict_run) << ") | "
-      << v.source_state << " |\n";
+      << v.source_state << device_code_note(v) << " |\n";
   }
   for (const auto& v : f.versions) {
     const json* e = v.declaration;

@@ -90,6 +90,7 @@ json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>
                            {"cases", cases}});
     if (!o.closure_sha256.empty())
       experiments.back()["closure"] = {{"sha256", o.closure_sha256}, {"files", o.closure_files}};
+    if (!o.device_code.is_null()) experiments.back()["device_code"] = o.device_code;
   }
   return {{"schema", kRunRecordSchema},
           {"run_id", ctx.run_id},
