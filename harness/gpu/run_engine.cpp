@@ -203,7 +203,7 @@ class Engine {
     return out;
   }
 
-  json gbench = {{"benchmarks", json::array()}};
+  json gbench = {{"benchmarks", json::array()}};  // the driver's output sink; records keep the samples, not this
   std::string fatal;
 
  private:
@@ -498,7 +498,6 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
-  result.gbench = engine.gbench;
   result.fatal = engine.fatal;
   return result;
 }
