@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints one line per .text.* section of each CUDA cubin (64-bit ELF):
-the section name and the md5 of its bytes.  scripts/cubin_diff.sh compares
-these lines between two builds of the same experiment file."""
+the section name and the sha256 of its bytes, as a run record's
+"device_code" hashes a kernel (docs/provenance.md).  scripts/cubin_diff.sh
+compares these lines between two builds of the same experiment file."""
 import hashlib
 import struct
 import sys
@@ -25,4 +26,4 @@ def text_sections(path):
 if __name__ == '__main__':
     for cubin in sys.argv[1:]:
         for name, code in sorted(text_sections(cubin)):
-            print(name, hashlib.md5(code).hexdigest())
+            print(name, hashlib.sha256(code).hexdigest())

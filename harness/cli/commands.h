@@ -77,6 +77,7 @@ int cmd_sweep(const Paths& paths, const SweepArgs& args);
 int cmd_compare(const Paths& paths, const CompareArgs& args);
 int cmd_rerun(const Paths& paths, const RerunArgs& args);
 int cmd_report(const Paths& paths, const ReportArgs& args);
+int cmd_convert_records(const Paths& paths, const std::vector<std::string>& dirs);
 int cmd_list(const std::string& root, bool with_archived);
 // A built version's declaration, else an archived one's (with its commit).
 int cmd_show(const std::string& root, const std::string& id);

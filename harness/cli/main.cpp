@@ -131,6 +131,10 @@ int main(int argc, char** argv) {
   report->add_flag("--no-plots", report_args.no_plots, "leave reports/plots/ alone (no matplotlib needed)");
   report->add_flag("--rebuild-log", report_args.rebuild_log,
                    "rewrite every dated log file from the records and notes, not only those that differ");
+  std::vector<std::string> convert_dirs;
+  auto* convert = app.add_subcommand(
+      "convert-records", "rewrite schema 1 run records (<id>.json) compact (<id>.json.gz, docs/records.md)");
+  convert->add_option("dirs", convert_dirs, "records folders (default: the records folder)");
 
   try {
     app.parse(argc, argv);
@@ -161,6 +165,7 @@ int main(int argc, char** argv) {
     if (*compare) return cli::cmd_compare(paths, compare_args);
     if (*rerun) return cli::cmd_rerun(paths, rerun_args);
     if (*report) return cli::cmd_report(paths, report_args);
+    if (*convert) return cli::cmd_convert_records(paths, convert_dirs);
     if (*sweep) return cli::cmd_sweep(paths, sweep_args);
     if (*check) run_args.time = false;
     return cli::cmd_run(paths, run_args);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <filesystem>
 #include <set>
 
 #include "harness/core/format_number.h"
@@ -132,13 +133,25 @@ std::string exact_commit(const std::string& run_id, const json& record, bool all
 }
 
 // The record the rerun wrote: new since `before`, with the command it ran.
+// Paths are compared by their last name: a record stores them relative to
+// the checkout that ran it (record_format.h), which --exact's is not.
 const LoadedRecord& fresh_record(const RecordIndex& after, const RecordIndex& before,
                                  const std::vector<std::string>& command, const std::string& dir) {
+  const auto arguments = [](const json& c) {
+    std::vector<std::string> out;
+    for (std::size_t i = 1; c.is_array() && i < c.size(); ++i) {
+      const std::string arg = c[i].is_string() ? c[i].get<std::string>() : c[i].dump();
+      out.push_back(arg.find('/') == std::string::npos ? arg : std::filesystem::path(arg).filename().string());
+    }
+    return out;
+  };
+  const auto wanted = arguments(json(command));
   std::set<std::string> existing;
   for (const auto& r : before.records()) existing.insert(r.run_id);
   const LoadedRecord* fresh = nullptr;
   for (const auto& r : after.records())
-    if (!existing.count(r.run_id) && r.json->value("command", json::array()) == json(command))
+    if (!existing.count(r.run_id) &&
+        arguments(r.json->value("command", json::array())) == wanted)
       fresh = &r;
   if (!fresh)
     throw std::runtime_error("the rerun wrote no new run record in " + dir +

@@ -165,16 +165,15 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
                                   {"estimated_s", shard->load_s},          {"estimated_total_s", shard->total_s},
                                   {"costs_before", shard->costs_before}};
   }
-  ctx.gbench_file = run_id + ".gbench.json";
   // The record first, then what derives from it: a kill after the record
-  // leaves a record without its Google Benchmark file (compare --format
-  // gbench makes one) or log entry, which `fuselab report` restores; never a
-  // file without its record.
+  // leaves a record without its log entry, which `fuselab report` restores;
+  // never an entry without its record. Google Benchmark's JSON is not kept
+  // beside it: `fuselab compare --format gbench` makes it from the record.
   const nlohmann::json record = make_run_record(ctx, r.outcomes);
-  write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
-  write_file_atomically(paths.records_dir, ctx.gbench_file, r.gbench.dump() + "\n");  // compact: see run_record.h
+  write_run_record(paths.records_dir, record, paths.root);
   log_record(paths.log, paths.records_dir, record);
-  spdlog::info("run record {}/{}.json; log {}", paths.records_dir, run_id, log_day_file(paths.log, log_day(run_id)));
+  spdlog::info("run record {}/{}; log {}", paths.records_dir, record_file_name(run_id),
+               log_day_file(paths.log, log_day(run_id)));
 }
 
 // FUSELAB_TEST_FAIL_SHARD=I (tests of `fuselab sweep` only): shard I
@@ -269,7 +268,7 @@ int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_li
   record["calibration"] = run_calibration(record["ceilings"]);
   record["environment"]["clock_end"] = read_clock_state();
   record["finished_utc"] = utc_now_iso();
-  write_file_atomically(paths.records_dir, run_id + ".json", record.dump() + "\n");
+  write_run_record(paths.records_dir, record, paths.root);
   bool pass = true;
   for (const auto& [name, t] : record["calibration"].items()) pass &= t["pass"].get<bool>();
   log_record(paths.log, paths.records_dir, record);

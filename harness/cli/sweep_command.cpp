@@ -151,14 +151,13 @@ std::string last_line(const std::string& path) {
 // no earlier than the sweep.
 std::vector<std::string> records_of(const std::string& records_dir, pid_t pid, const std::string& since_compact) {
   std::vector<std::string> out;
-  const std::string tail = "-" + std::to_string(pid) + ".json";
+  const std::string tail = "-" + std::to_string(pid);
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(records_dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0 &&
-        name.find(".gbench.") == std::string::npos && name.substr(0, since_compact.size()) >= since_compact)
-      out.push_back(name.substr(0, name.size() - 5));
-  }
+  if (!fs::is_directory(records_dir, ec)) return out;
+  for (const auto& [run_id, path] : record_files_in(records_dir))
+    if (run_id.size() > tail.size() && run_id.compare(run_id.size() - tail.size(), tail.size(), tail) == 0 &&
+        run_id.substr(0, since_compact.size()) >= since_compact)
+      out.push_back(run_id);
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -7,6 +7,8 @@
 #include <regex>
 #include <set>
 
+#include "harness/core/record_format.h"
+
 namespace fuselab {
 namespace {
 
@@ -43,8 +45,10 @@ std::vector<std::string> remove_evidence_debris(const std::string& records_dir,
     if (!entry.is_regular_file() || name.size() <= suffix.size() ||
         name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
       continue;
-    const fs::path record = entry.path().parent_path() / (name.substr(0, name.size() - suffix.size()) + ".json");
-    if (fs::exists(record)) continue;
+    const std::string run_id = name.substr(0, name.size() - suffix.size());
+    if (fs::exists(entry.path().parent_path() / (run_id + ".json")) ||
+        fs::exists(entry.path().parent_path() / record_file_name(run_id)))
+      continue;
     fs::remove(entry.path());
     removed.push_back(entry.path().string() + ": Google Benchmark output of a run whose record never landed; removed");
   }

@@ -1,8 +1,8 @@
 // What a killed writer can leave behind, found and removed by `fuselab
 // report` before it reads anything: temp files of write_file_atomically
 // (".<name>.tmp.<pid>") whose process is gone, and Google Benchmark files
-// ("<run-id>.gbench.json") whose run record never landed (a run writes its
-// record first, so such a file belongs to no record).
+// ("<run-id>.gbench.json", written beside schema 1 records) whose run record
+// is not there.
 #pragma once
 
 #include <string>

@@ -13,6 +13,7 @@
 
 #include "harness/core/crash_point.h"
 #include "harness/core/log_entry.h"
+#include "harness/core/record_format.h"
 
 namespace fuselab {
 namespace {
@@ -80,7 +81,7 @@ std::string log_day_header(const std::string& day, const std::string& front_page
 }
 
 std::string log_record_link(const std::string& records_dir, const std::string& from_dir, const std::string& run_id) {
-  return relative_to(fs::path(records_dir) / (run_id + ".json"), from_dir);
+  return relative_to(fs::path(records_dir) / record_file_name(run_id), from_dir);
 }
 
 void append_to_log(const std::string& path, const std::string& header,

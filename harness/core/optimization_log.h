@@ -28,7 +28,7 @@ std::string log_day_file(const std::string& log_path, const std::string& day);
 std::string log_day_header(const std::string& day, const std::string& front_page_link);
 
 // The link from `from_dir` to a record: the record's path relative to it
-// ("../runs/<run-id>.json" from reports/log/ with the default paths). Every
+// ("../runs/<run-id>.json.gz" from reports/log/ with the default paths). Every
 // link of the log to a record is made here.
 std::string log_record_link(const std::string& records_dir, const std::string& from_dir,
                             const std::string& run_id);

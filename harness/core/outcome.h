@@ -60,6 +60,7 @@ struct ExperimentOutcome {
   std::string closure_sha256;     // its whole include closure and flags (closure_hashes.h); "" where unknown
   int closure_files = 0;
   nlohmann::json resources;       // per kernel: registers, shared, local bytes
+  nlohmann::json device_code;     // per kernel, its SASS's sha256 (device_code.h); null where unknown
   std::vector<CaseOutcome> cases;
   Verdict verdict;
   const CaseOutcome* find(const std::string& case_name) const;

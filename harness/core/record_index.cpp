@@ -15,11 +15,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool ran(const CaseResult& c) {
   const std::string s = c.status();
   return s != "unsupported" && s != "not run";
@@ -124,14 +119,7 @@ RecordIndex RecordIndex::load(const std::string& dir, OnBadRecord on_bad) {
     throw std::runtime_error("run record folder " + dir +
                              " does not exist. Fix: pass --records-dir DIR (default reports/runs)");
   std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || !ends_with(name, ".json") || ends_with(name, ".gbench.json") ||
-        name.front() == '.')
-      continue;
-    files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
+  for (const auto& [run_id, path] : record_files_in(dir)) files.push_back(path);
   RecordIndex index;
   index.dir_ = dir;
   for (const auto& path : files) {
@@ -167,7 +155,7 @@ const LoadedRecord& RecordIndex::run(const std::string& run_id) const {
   for (const auto& r : records_)
     if (r.run_id == run_id) return r;
   for (const auto& why : skipped_)  // the record is there but bad: say what is wrong with it
-    if (why.find("/" + run_id + ".json") != std::string::npos) throw std::runtime_error(why);
+    if (why.find("/" + run_id + ".json") != std::string::npos) throw std::runtime_error(why);  // .json or .json.gz
   std::string newest;
   const std::size_t shown = std::min<std::size_t>(records_.size(), 5);
   for (std::size_t i = 0; i < shown; ++i)
@@ -175,7 +163,7 @@ const LoadedRecord& RecordIndex::run(const std::string& run_id) const {
   throw std::runtime_error("unknown run id '" + run_id + "': no such run record in " + dir_ + " (" +
                            std::to_string(records_.size()) +
                            " records). Fix: use a file name from `ls " + dir_ +
-                           "` without .json (not a .gbench.json or calibration record)" +
+                           "` without .json.gz (not a calibration record)" +
                            (newest.empty() ? std::string() : ", newest:" + newest));
 }
 

@@ -2,8 +2,8 @@
 // ways: by run id, and as "the latest result per (experiment id, family,
 // case)" — what `fuselab compare` and `fuselab report` put in their tables.
 //
-// Loaded: every `*.json` except Google Benchmark's `*.gbench.json` and
-// calibration records (those with a "kind" field instead of "experiments").
+// Loaded: every record file (record_format.h: `*.json.gz`, and schema 1's
+// `*.json`) except calibration records (those with a "kind" field instead of "experiments").
 // A record that does not parse, or has another schema, stops the load with one
 // message naming the file and the fix (read_run_record's).
 //

@@ -1,8 +1,10 @@
 #include "harness/core/report_markdown.h"
 
 #include "harness/core/compare.h"
+#include "harness/core/device_code.h"
 #include "harness/core/format_number.h"
 #include "harness/core/optimization_log.h"
+#include "harness/core/record_format.h"
 
 #include <cstdio>
 #include <map>
@@ -31,6 +33,12 @@ std::string str(const json* e, const char* key) {
 std::string verdict(const ReportExperiment& x) {
   const json* e = x.verdict_entry;
   return e && e->contains("verdict") ? (*e)["verdict"].value("value", std::string(kDash)) : kDash;
+}
+// The device code behind the verdict shown, where its record has it.
+std::string device_code_note(const ReportExperiment& x) {
+  const json* e = x.verdict_entry ? x.verdict_entry : x.declaration;
+  const std::string digest = e ? device_code_digest(e->value("device_code", json())) : "";
+  return digest.empty() ? "" : ", SASS `" + digest + "`";
 }
 std::string one_line(std::string s) {
   for (char& ch : s)
@@ -265,13 +273,14 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
     << "Source: whether the code behind the verdict is the code built now — `current` (the record's include "
        "closure, every repository file compiled and the flags, is this build's), `changed since`, `no closure on "
        "record` (a record older than closure hashes), or archived: left the default build, and `fuselab run ID "
-       "--at COMMIT` rebuilds it from the commit named.\n\n"
+       "--at COMMIT` rebuilds it from the commit named. `SASS` names the device code the verdict's run launched "
+       "(12 hex digits of a hash over its kernels' SASS hashes), where the record has it.\n\n"
     << "| version | parent | verdict | run | source |\n|---|---|---|---|---|\n";
   for (const auto& v : f.versions) {
     const std::string parent = str(v.declaration, "parent");
     o << "| " << v.label << " | " << (parent.empty() ? kDash : short_id(parent, f)) << " | "
-      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << v.verdict_run << ".json) | "
-      << v.source_state << " |\n";
+      << verdict(v) << " | [" << v.verdict_run << "](" << runs_link << "/" << record_file_name(v.verdict_run) << ") | "
+      << v.source_state << device_code_note(v) << " |\n";
   }
   for (const auto& v : f.versions) {
     const json* e = v.declaration;
@@ -293,7 +302,7 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
     for (const auto& p : f.peers) {
       const std::string h = str(p.declaration, "hypothesis");
       o << "- " << p.id << (h.empty() ? "" : ": " + one_line(h)) << " (run [" << p.declaration_run
-        << "](" << runs_link << "/" << p.declaration_run << ".json))\n";
+        << "](" << runs_link << "/" << record_file_name(p.declaration_run) << "))\n";
     }
   }
   o << "\n## Side by side\n";
@@ -375,7 +384,7 @@ std::string render_reports_index(const std::vector<FamilyModel>& families,
     const std::string commit = git.contains("commit") && git["commit"].is_string()
                                    ? git["commit"].get<std::string>().substr(0, 12)
                                    : std::string(kDash);
-    o << "| [" << it->run_id << "](" << runs_link << "/" << it->run_id << ".json) | "
+    o << "| [" << it->run_id << "](" << runs_link << "/" << record_file_name(it->run_id) << ") | "
       << r["started_utc"].get<std::string>() << " | " << one_line(what) << " | " << gpu << " | "
       << commit
       << (git.contains("dirty") && git["dirty"].is_boolean() && git["dirty"].get<bool>() ? " (dirty)" : "") << " |\n";

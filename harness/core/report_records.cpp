@@ -11,10 +11,6 @@ namespace {
 
 using nlohmann::json;
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // `where` names the field in the message, e.g. experiments[2].cases[0].name.
 void require(const json& j, const char* key, json::value_t type, const std::string& where) {
   const auto it = j.find(key);
@@ -121,14 +117,10 @@ std::vector<RecordFile> load_run_records(const std::string& records_dir) {
     throw std::runtime_error("records folder " + records_dir +
                              " does not exist. Fix: pass --records-dir, or run an experiment first");
   std::vector<RecordFile> out;
-  for (const auto& entry : fs::directory_iterator(records_dir)) {
-    const std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || name.empty() || name[0] == '.' || !ends_with(name, ".json") ||
-        ends_with(name, ".gbench.json"))
-      continue;
+  for (const auto& [run_id, path] : record_files_in(records_dir)) {
     RecordFile r;
-    r.path = entry.path().string();
-    r.run_id = name.substr(0, name.size() - 5);
+    r.path = path;
+    r.run_id = run_id;
     r.json = read_run_record(r.path);
     validate_run_record(r.json, r.path);
     if (r.json["run_id"].get<std::string>() != r.run_id)

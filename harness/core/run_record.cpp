@@ -6,10 +6,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "harness/core/crash_point.h"
 
+#include "harness/core/record_derived.h"
+#include "harness/core/record_format.h"
 #include "harness/core/stats.h"
 #include "harness/core/traffic_model.h"
 
@@ -27,10 +30,11 @@ json prediction_json(const Prediction& p) {
           {"factor", p.factor}, {"micros", p.micros},   {"cases", p.cases}};
 }
 
-json timing_json(const std::vector<double>& seconds) {
+std::vector<double> microseconds(const std::vector<double>& seconds) {
   std::vector<double> us;
+  us.reserve(seconds.size());
   for (double s : seconds) us.push_back(s * 1e6);
-  return {{"unit", "us"}, {"stats", to_json(summarize(us))}, {"samples", us}};
+  return us;
 }
 
 json case_json(const CaseOutcome& c, const json& ceilings) {
@@ -46,18 +50,11 @@ json case_json(const CaseOutcome& c, const json& ceilings) {
             {"recheck", c.recheck ? to_json(*c.recheck) : json(nullptr)}};
   if (c.checked_by) add_to_json(*c.checked_by, j["reference"]);
   if (c.timed()) {
-    json timing = {{"cold", timing_json(c.cold_s)}};
-    timing["hot"] = c.hot_s.empty() ? json{{"unavailable", c.hot_unavailable}}
-                                    : timing_json(c.hot_s);
-    j["timing"] = timing;
-    const double median_s = summarize(c.cold_s).median;
-    json achieved = {{"GBps", t.bytes / median_s * 1e-9}, {"TFLOPs", t.flops / median_s * 1e-12}};
-    if (ceilings.is_object()) {
-      achieved["copy_fraction"] = t.bytes / median_s * 1e-9 / ceilings.at("copy_GBps").get<double>();
-      achieved["fp32_fraction"] =
-          t.flops / median_s * 1e-12 / ceilings.at("fp32_TFLOPs").get<double>();
-    }
-    j["achieved"] = achieved;
+    const json cold = timing_series_json(microseconds(c.cold_s));
+    j["timing"] = {{"cold", cold},
+                   {"hot", c.hot_s.empty() ? json{{"unavailable", c.hot_unavailable}}
+                                           : timing_series_json(microseconds(c.hot_s))}};
+    j["achieved"] = achieved_json(t.bytes, t.flops, cold["stats"]["median"].get<double>(), ceilings);
   }
   if (c.paired)
     j["paired"] = {{"baseline", c.paired->baseline},
@@ -93,6 +90,7 @@ json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>
                            {"cases", cases}});
     if (!o.closure_sha256.empty())
       experiments.back()["closure"] = {{"sha256", o.closure_sha256}, {"files", o.closure_files}};
+    if (!o.device_code.is_null()) experiments.back()["device_code"] = o.device_code;
   }
   return {{"schema", kRunRecordSchema},
           {"run_id", ctx.run_id},
@@ -105,7 +103,6 @@ json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>
           {"environment", ctx.environment},
           {"ceilings", ctx.ceilings},
           {"settings", ctx.settings},
-          {"gbench_file", ctx.gbench_file},
           {"experiments", experiments}};
 }
 
@@ -136,27 +133,16 @@ void write_file_atomically(const std::string& dir, const std::string& name,
   crash_point("renamed");
 }
 
+void write_run_record(const std::string& dir, const json& record, const std::string& root) {
+  write_file_atomically(dir, record_file_name(record.at("run_id").get<std::string>()),
+                        record_file_bytes(record, root));
+}
+
 json read_run_record(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("run record " + path + " cannot be opened");
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
-    throw std::runtime_error("run record " + path + " is not valid JSON (" + e.what() +
-                             "). Fix: restore it from git (`git checkout -- " + path + "`)");
-  }
-  // find(), not value(): a schema that is no integer (or a top level that is
-  // no object) is refused here, not thrown as nlohmann's type_error.
-  const auto schema = j.find("schema");
-  if (schema == j.end() || !schema->is_number_integer() || *schema != kRunRecordSchema)
-    throw std::runtime_error("run record " + path + " has schema " +
-                             (schema == j.end()              ? std::string("0")
-                              : schema->is_number_integer() ? schema->dump()
-                                                             : std::string("of type ") + schema->type_name()) +
-                             ", this fuselab reads schema " + std::to_string(kRunRecordSchema) +
-                             ". Fix: use the fuselab version that wrote it");
-  return j;
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_record_file(bytes, path);
 }
 
 }  // namespace fuselab

@@ -1,9 +1,7 @@
-// Run records: one JSON file per run under reports/runs/, written atomically
+// Run records: one file per run under reports/runs/, written atomically
 // (temp file + rename), never edited afterwards. The fields are DESIGN.md §6;
-// `schema` says which layout a reader gets. Written compact (no indentation):
-// readers are tools, and the records are most of the tree that travels to the
-// lent GPU machine (64 MiB at most). Records before 2026-11-21T06:30Z are
-// indented; both read the same.
+// `schema` says which layout a reader gets; how a record is stored on disk
+// (compact, gzip-compressed, derived numbers left out) is record_format.h.
 #pragma once
 
 #include <string>
@@ -12,10 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/core/outcome.h"
+#include "harness/core/record_format.h"
 
 namespace fuselab {
-
-constexpr int kRunRecordSchema = 1;
 
 struct RunContext {
   std::string run_id;
@@ -23,7 +20,6 @@ struct RunContext {
   std::string started_utc, finished_utc;
   std::string backend;          // "cuda" or "cpu"
   nlohmann::json git, build, environment, ceilings, settings;
-  std::string gbench_file;      // file name beside the record, or empty
 };
 
 nlohmann::json make_run_record(const RunContext& ctx,
@@ -34,7 +30,11 @@ nlohmann::json make_run_record(const RunContext& ctx,
 void write_file_atomically(const std::string& dir, const std::string& name,
                            const std::string& text);
 
-// Parses a record; throws with the path and what is wrong (including an
+// Writes a record (full form) in its stored form as <dir>/<run_id>.json.gz;
+// paths under `root` (the repository) are stored relative to it.
+void write_run_record(const std::string& dir, const nlohmann::json& record, const std::string& root);
+
+// Reads a record in its full form, compact or legacy; throws with the path and what is wrong (including an
 // unknown schema version).
 nlohmann::json read_run_record(const std::string& path);
 

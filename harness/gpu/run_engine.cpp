@@ -17,11 +17,13 @@
 #include "harness/core/run_order.h"
 #include "harness/core/stats.h"
 #include "harness/core/closure_hashes.h"
+#include "harness/core/device_code.h"
 #include "harness/core/verdict.h"
 #include "harness/gpu/cold_timer.h"
 #include "harness/gpu/environment.h"
 #include "harness/gpu/executor.h"
 #include "harness/gpu/float64_reference.h"
+#include "harness/gpu/kernel_device_code.h"
 
 namespace fuselab {
 namespace {
@@ -177,6 +179,7 @@ class Engine {
       out.closure_files = closure->files;
     }
     out.resources = cuda_ ? kernel_resources(e) : json::array();
+    out.device_code = cuda_ ? kernel_device_code(e) : device_code_unavailable("a run without a GPU (CPU backend)");
     const CasesFile& cases = cases_of(e.family);
     for (const CaseSpec& spec : cases.cases) {
       if (!case_selected(spec, o_) || !pair_selected(e, spec, o_)) continue;
@@ -200,7 +203,7 @@ class Engine {
     return out;
   }
 
-  json gbench = {{"benchmarks", json::array()}};
+  json gbench = {{"benchmarks", json::array()}};  // the driver's output sink; records keep the samples, not this
   std::string fatal;
 
  private:
@@ -495,7 +498,6 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
   for (const Experiment* e : experiments)
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
-  result.gbench = engine.gbench;
   result.fatal = engine.fatal;
   return result;
 }

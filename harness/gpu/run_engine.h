@@ -47,7 +47,6 @@ struct RunResult {
   std::vector<ExperimentOutcome> outcomes;
   nlohmann::json environment;  // gpu, host, clocks at start and end
   nlohmann::json ceilings;     // null on the CPU backend
-  nlohmann::json gbench;       // Google Benchmark's JSON, all cases merged
   std::string fatal;           // a sticky device error that ended the run early
 };
 

@@ -20,9 +20,9 @@ case_=fx_b1_h2_s64_d32_sampled id=attention/v900_cpu_reference
 fl() { "$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@"; }
 # The one record of a run into $scratch/runs, as "checked_by checked reference note".
 record_fields() {
-  python3 - "$(ls "$scratch"/runs/*[0-9].json)" "$case_" <<'EOF'
-import json, sys
-record = json.load(open(sys.argv[1]))
+  python3 - "$(ls "$scratch"/runs/*[0-9].json.gz)" "$case_" <<'EOF'
+import gzip, json, sys
+record = json.loads(gzip.open(sys.argv[1]).read())
 c = next(c for e in record["experiments"] for c in e["cases"] if c["name"] == sys.argv[2])
 anchor = c["reference"].get("anchor") or {}
 print(c["reference"]["checked_by"], c["check"]["checked"], c["check"]["reference"], anchor.get("rows", "-"),

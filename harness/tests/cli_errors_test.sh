@@ -136,7 +136,7 @@ records="$runs" expect compare-bad-format 2 "format" -- compare attention/v0 --f
 records="$runs" expect rerun-unknown-run 2 "unknown run id '20990101T000000Z-nope-1'.*Fix" -- \
   rerun 20990101T000000Z-nope-1
 mkdir -p "$scratch/bad_runs"
-cp "$runs/20261121T021717Z-vm-3168.json" "$scratch/bad_runs/"
+zcat "$runs/20261121T021717Z-vm-3168.json.gz" >"$scratch/bad_runs/20261121T021717Z-vm-3168.json"  # stored form, plain
 printf '{"schema": 1, "run_id": ' >"$scratch/bad_runs/20261121T030000Z-vm-1.json"
 # One bad record does not stop compare (issue 42, item 6): it is left out
 # with a warning naming it; a rerun of the bad record itself says what is wrong.
@@ -148,9 +148,9 @@ records="$scratch/bad_runs" expect rerun-bad-record 2 "20261121T030000Z-vm-1.jso
 # A timing block of the wrong shape is refused by compare as by report: the
 # record is left out, not read as "0 timed cases".
 mkdir -p "$scratch/bad_timing"
-python3 - "$runs/20261121T021717Z-vm-3168.json" "$scratch/bad_timing/20261121T021717Z-vm-3168.json" <<'PY'
-import json, sys
-record = json.load(open(sys.argv[1]))
+python3 - "$runs/20261121T021717Z-vm-3168.json.gz" "$scratch/bad_timing/20261121T021717Z-vm-3168.json" <<'PY'
+import gzip, json, sys
+record = json.loads(gzip.open(sys.argv[1]).read())
 for e in record["experiments"]:
     for c in e["cases"]:
         if "timing" in c:
@@ -161,7 +161,7 @@ records="$scratch/bad_timing" expect compare-bad-timing 2 "left out: run record 
 
 # Peers: compare puts them beside our versions; rerun refuses a peer record.
 mkdir -p "$scratch/peer_runs"
-cp "$runs/20261121T021636Z-vm-3026.json" "$src/harness/tests/data/peer_record.json" "$scratch/peer_runs/"
+cp "$runs/20261121T021636Z-vm-3026.json.gz" "$src/harness/tests/data/peer_record.json" "$scratch/peer_runs/"
 records="$scratch/peer_runs" expect compare-peer 0 "\| torch/sdpa_eager \(peer\) \|" -- \
   compare attention/v000 torch/sdpa_eager --case b1_h4_s64_d128
 records="$scratch/peer_runs" expect rerun-peer 2 "PyTorch peer results.*Fix" -- \
@@ -176,9 +176,9 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   # A copy of a CUDA record, cut to its versions still built: a rerun must
   # stop before running anything.
   mkdir -p "$scratch/cuda_runs"
-  python3 - "$runs/20261121T021717Z-vm-3168.json" "$scratch/cuda_runs/20261121T021717Z-vm-3168.json" <<'PY'
-import json, sys
-record = json.load(open(sys.argv[1]))
+  python3 - "$runs/20261121T021717Z-vm-3168.json.gz" "$scratch/cuda_runs/20261121T021717Z-vm-3168.json" <<'PY'
+import gzip, json, sys
+record = json.loads(gzip.open(sys.argv[1]).read())
 record["experiments"] = [e for e in record["experiments"] if e["id"] != "rope/v008_split_d"]
 json.dump(record, open(sys.argv[2], "w"))
 PY

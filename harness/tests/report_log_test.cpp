@@ -145,8 +145,8 @@ TEST(ReportLog, ANoteConcernsTheFamiliesItNamesAsWords) {
 }
 
 TEST(ReportLog, LinksAreRelativeToTheFolderTheyAreWrittenIn) {
-  EXPECT_EQ(log_record_link("/r/reports/runs", "/r/reports/log", "X"), "../runs/X.json");
-  EXPECT_EQ(log_record_link("/t/runs", "/t", "X"), "runs/X.json");
+  EXPECT_EQ(log_record_link("/r/reports/runs", "/r/reports/log", "X"), "../runs/X.json.gz");
+  EXPECT_EQ(log_record_link("/t/runs", "/t", "X"), "runs/X.json.gz");
   EXPECT_EQ(log_entries_dir("/t/LOG.md"), "/t/reports/log");
 }
 

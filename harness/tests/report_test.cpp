@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/core/device_code.h"
 #include "harness/core/format_number.h"
 #include "harness/core/record_index.h"
 #include "harness/core/report.h"
@@ -188,6 +189,26 @@ TEST(Report, AVerdictOfAnotherClosureIsShownAsSourceChangedSince) {
   EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| archived at 2cadd35f2268 |")) << lineage_row("v002_split_d");
 }
 
+// Where the record says which device code ran, the lineage names it.
+TEST(Report, TheLineageNamesTheDeviceCodeOnRecord) {
+  const fs::path repo = make_repo(false);
+  const fs::path record = repo / "reports/runs/20261121T021628Z-vm-2983.json";
+  nlohmann::json j = nlohmann::json::parse(slurp(record));
+  const nlohmann::json code = {{"arch", "sm_90a"}, {"kernels", {{"split_d", std::string(64, 'c')}}}};
+  for (auto& e : j["experiments"]) {
+    if (e["id"] == "attention/v002_split_d") e["device_code"] = code;
+    if (e["id"] == "attention/v001_online_softmax")
+      e["device_code"] = {{"arch", "sm_90a"}, {"kernels", {{"online", "unavailable: not in the executable"}}}};
+  }
+  std::ofstream(record, std::ios::trunc) << j.dump();
+  generate_report(options_for(repo, false));
+  const std::string report = slurp(repo / "reports/attention.md");
+  EXPECT_TRUE(contains(report, "| no closure on record, SASS `" + device_code_digest(code) + "` |")) << report;
+  const auto at = report.find("| v001_online_softmax |");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_FALSE(contains(report.substr(at, report.find('\n', at) - at), "SASS")) << "a digest without every hash";
+}
+
 TEST(Report, CorruptRecordWritesNothing) {
   const fs::path repo = make_repo(true);
   generate_report(options_for(repo, true));
@@ -280,7 +301,7 @@ TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
   const FamilyModel& att = family("attention");
   const std::string md = render_family_report(att, "runs", plot_files(att));
   EXPECT_TRUE(contains(md, "| v001_online_softmax | v000_cublas_unfused | REFUTED | "
-                           "[20261121T021628Z-vm-2983](runs/20261121T021628Z-vm-2983.json) |"))
+                           "[20261121T021628Z-vm-2983](runs/20261121T021628Z-vm-2983.json.gz) |"))
       << md;
   EXPECT_TRUE(contains(md, "### v002_split_d ← v001_online_softmax — REFUTED"));
   EXPECT_TRUE(contains(md, "### Speedup over the fastest PyTorch peer"));
@@ -397,7 +418,7 @@ TEST(ReportVerdicts, ABaselineOnlyRunDoesNotHideTheLastTestedVerdict) {
   EXPECT_EQ(v.declaration_run, "20260103T000000Z-a-3");
   EXPECT_EQ(v.verdict_run, "20260101T000000Z-a-1");
   const std::string md = render_family_report(models[0], "runs", {});
-  EXPECT_TRUE(contains(md, "| v001_x | — | REFUTED | [20260101T000000Z-a-1](runs/20260101T000000Z-a-1.json) |"))
+  EXPECT_TRUE(contains(md, "| v001_x | — | REFUTED | [20260101T000000Z-a-1](runs/20260101T000000Z-a-1.json.gz) |"))
       << md;
   EXPECT_TRUE(contains(md, "- Verdict: REFUTED — REFUTED reason (run 20260101T000000Z-a-1)")) << md;
 }

@@ -11,21 +11,21 @@ fl() { "$fuselab" --records-dir "$scratch/runs" --log "$scratch/LOG.md" "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 
 fl run attention/v900_cpu_reference --case 'fx_*' --quick --allocations 3 --paired
-old=$(basename "$(ls "$scratch"/runs/*[0-9].json)" .json)
+old=$(basename "$(ls "$scratch"/runs/*[0-9].json.gz)" .json.gz)
 out=$(fl rerun "$old")
 echo "$out"
-new=$(ls "$scratch"/runs/*[0-9].json | xargs -n1 basename | sed 's/\.json$//' | grep -v "^$old$")
+new=$(ls "$scratch"/runs/*[0-9].json.gz | xargs -n1 basename | sed 's/\.json\.gz$//' | grep -v "^$old$")
 [[ $(wc -w <<<"$new") -eq 1 ]] || fail "rerun wrote $(wc -w <<<"$new") records, want 1"
-grep -qE '"quick": ?true' "$scratch/runs/$new.json" || fail "rerun dropped --quick"
-grep -q '"fx_\*"' "$scratch/runs/$new.json" || fail "rerun dropped --case 'fx_*'"
+grep -qE '"quick": ?true' <(zcat "$scratch/runs/$new.json.gz") || fail "rerun dropped --quick"
+grep -q '"fx_\*"' <(zcat "$scratch/runs/$new.json.gz") || fail "rerun dropped --case 'fx_*'"
 for r in "$old" "$new"; do
-  grep -qE '"allocations": ?3' "$scratch/runs/$r.json" || fail "$r does not record --allocations 3"
-  grep -qE '"paired": ?true' "$scratch/runs/$r.json" || fail "$r does not record --paired"
+  grep -qE '"allocations": ?3' <(zcat "$scratch/runs/$r.json.gz") || fail "$r does not record --allocations 3"
+  grep -qE '"paired": ?true' <(zcat "$scratch/runs/$r.json.gz") || fail "$r does not record --paired"
   # Every allocation sampled at least 8 times: at least 24 cold samples a case.
   python3 -c 'import json, sys
 r = json.load(open(sys.argv[1]))
 n = [len(c["timing"]["cold"]["samples"]) for e in r["experiments"] for c in e["cases"] if c.get("timing")]
-sys.exit(0 if n and min(n) >= 24 else "cold samples per case: %s" % n)' "$scratch/runs/$r.json" || fail "$r: too few cold samples for 3 allocations"
+sys.exit(0 if n and min(n) >= 24 else "cold samples per case: %s" % n)' <(zcat "$scratch/runs/$r.json.gz") || fail "$r: too few cold samples for 3 allocations"
 done
 grep -q "^## rerun of $old as $new" <<<"$out" || fail "no rerun heading"
 grep -qE '^\| git_commit \| [0-9a-f]+ \| [0-9a-f]+ \|' <<<"$out" || fail "no git row in the environment diff"

@@ -41,13 +41,13 @@ expect allow-dirty-needs-exact 2 "requires --exact" -- rerun 20990101T000000Z-no
 # Records to rerun: one real CPU record, and copies with their git block edited.
 "$fuselab" --records-dir "$scratch/made" --log "$scratch/made.md" \
   run attention/v900_cpu_reference --case 'fx_*' --quick >/dev/null 2>&1 || fail "the CPU run to copy failed"
-made=$(ls "$scratch"/made/*[0-9].json)
-run_id=$(basename "$made" .json)
+made=$(ls "$scratch"/made/*[0-9].json.gz)
+run_id=$(basename "$made" .json.gz)
 edit_git() {  # edit_git DIR COMMIT_JSON DIRTY_JSON
   mkdir -p "$1"
   python3 - "$made" "$1/$run_id.json" "$2" "$3" <<'EOF'
-import json, sys
-record = json.load(open(sys.argv[1]))
+import gzip, json, sys
+record = json.loads(gzip.open(sys.argv[1]).read())  # stored form, written plain: readers take either
 record["git"] = {"commit": json.loads(sys.argv[3]), "dirty": json.loads(sys.argv[4]), "source": "test"}
 json.dump(record, open(sys.argv[2], "w"))
 EOF
@@ -111,13 +111,13 @@ records="$scratch/exact" expect exact-rerun 0 "^## rerun of $run_id as " -- \
   --root "$fake" --references "$src/reference_data" rerun "$run_id" --exact
 grep -qE '^\| attention/v900_cpu_reference \| fx_b1_h2_s5_d16 \| [0-9.]+ \| [0-9.]+ \| ×[0-9.]+' <<<"$out" \
   || fail "exact-rerun: no per-case speedup row: $out"
-new=$(ls "$scratch"/exact/*[0-9].json | xargs -n1 basename | sed 's/\.json$//' | grep -v "^$run_id$")
-python3 - "$scratch/exact/$new.json" "$building" <<'EOF' || fail "exact-rerun: the new record's git block or settings"
-import json, sys
-r = json.load(open(sys.argv[1]))
+new=$(ls "$scratch"/exact/*[0-9].json.gz | xargs -n1 basename | sed 's/\.json\.gz$//' | grep -v "^$run_id$")
+python3 - "$scratch/exact/$new.json.gz" "$building" <<'EOF' || fail "exact-rerun: the new record's git block or settings"
+import gzip, json, sys
+r = json.loads(gzip.open(sys.argv[1]).read())
 assert r["git"] == {"commit": sys.argv[2], "dirty": False, "source": "environment"}, r["git"]
 assert r["settings"]["case_patterns"] == ["fx_*"] and r["settings"]["quick"], r["settings"]
-assert r["command"][0].endswith("/build/harness/cli/fuselab") and "run" in r["command"], r["command"]
+assert r["command"][0].endswith("build/harness/cli/fuselab") and "run" in r["command"], r["command"]
 EOF
 grep -q "^### attention/v900_cpu_reference — " "$scratch"/reports/log/[0-9]*.md || fail "exact-rerun: no log entry"
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "harness/core/optimization_log.h"
+#include "harness/core/outcome.h"
 #include "harness/core/run_record.h"
 #include "test_support.h"
 
@@ -44,6 +45,21 @@ TEST(RunRecord, UnknownSchemaIsRefusedWithAClearMessage) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("schema 99"), std::string::npos);
   }
+}
+
+// The device code an experiment ran goes into its entry as the run found it;
+// an outcome without one (a peer) writes no field.
+TEST(RunRecord, CarriesTheDeviceCodeWhereTheRunFoundOne) {
+  Experiment e;
+  e.family = "attention";
+  e.version = "v001_x";
+  ExperimentOutcome o;
+  o.experiment = &e;
+  RunContext ctx;
+  ctx.environment = nlohmann::json::object();
+  EXPECT_FALSE(make_run_record(ctx, {o})["experiments"][0].contains("device_code"));
+  o.device_code = {{"arch", "sm_90a"}, {"kernels", {{"k", std::string(64, 'a')}}}};
+  EXPECT_EQ(make_run_record(ctx, {o})["experiments"][0]["device_code"], o.device_code);
 }
 
 TEST(RunRecord, BrokenJsonIsRefusedWithTheFix) {

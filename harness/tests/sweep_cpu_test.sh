@@ -19,7 +19,7 @@ targets=(attention/v900_cpu_reference sinusoidal/v900_cpu_reference rope/v900_cp
          rope_standalone/v900_cpu_reference)
 fail() { echo "FAIL: $*"; exit 1; }
 # Every (id, case) pair of the records in a folder, one a line, sorted (duplicates kept).
-pairs_of() { jq -r '.experiments[] | .id as $id | .cases[] | "\($id) \(.name)"' "$1"/*[0-9].json | sort; }
+pairs_of() { zcat "$1"/*[0-9].json.gz | jq -r '.experiments[] | .id as $id | .cases[] | "\($id) \(.name)"' | sort; }
 unset FUSELAB_SWEEP_DEVICES FUSELAB_TEST_FAIL_SHARD
 
 # The reference: one unsharded run.
@@ -43,17 +43,17 @@ for n in 1 2 3 7 12; do
   pairs_of "$dir/runs" >"$dir.pairs"
   diff "$scratch/whole.pairs" "$dir.pairs" >/dev/null ||
     { diff "$scratch/whole.pairs" "$dir.pairs"; fail "N=$n: the shards' pairs are not the run's, each once"; }
-  records=$(ls "$dir"/runs/*[0-9].json | wc -l)
-  [ "$(jq -r '.settings.shard' "$dir"/runs/*[0-9].json | sort -u | wc -l)" -eq "$records" ] ||
+  records=$(ls "$dir"/runs/*[0-9].json.gz | wc -l)
+  [ "$(zcat "$dir"/runs/*[0-9].json.gz | jq -r '.settings.shard' | sort -u | wc -l)" -eq "$records" ] ||
     fail "N=$n: a record lacks its settings.shard"
-  [ "$(jq -r '.settings.shard_plan.fingerprint' "$dir"/runs/*[0-9].json | sort -u | wc -l)" -eq 1 ] ||
+  [ "$(zcat "$dir"/runs/*[0-9].json.gz | jq -r '.settings.shard_plan.fingerprint' | sort -u | wc -l)" -eq 1 ] ||
     fail "N=$n: the shards planned differently"
   echo "N=$n: $records record(s), every pair once"
 done
 # 12 shards for fewer units: some shards get nothing, say so, exit 0, write nothing.
 empty=$(grep -l "gets no pairs" "$scratch"/shards-12.*.out | wc -l)
 [ "$empty" -ge 1 ] || fail "no shard of 12 reported that it gets no pairs"
-[ "$(ls "$scratch"/shards-12/runs/*[0-9].json | wc -l)" -eq $((12 - empty)) ] || fail "an empty shard wrote a record"
+[ "$(ls "$scratch"/shards-12/runs/*[0-9].json.gz | wc -l)" -eq $((12 - empty)) ] || fail "an empty shard wrote a record"
 
 for bad in 2/2 0/0 x 1/ -1/2; do
   out=$("$fuselab" --records-dir "$scratch/bad" --log "$scratch/bad.md" run "${targets[0]}" --shard "$bad" 2>&1)
@@ -77,7 +77,7 @@ FUSELAB_SWEEP_DEVICES=0,1 sweep "$scratch/sweep" >"$scratch/sweep.out" 2>&1 ||
   { cat "$scratch/sweep.out"; fail "the sweep exits non-zero"; }
 pairs_of "$scratch/sweep/runs" >"$scratch/sweep.pairs"
 diff "$scratch/whole.pairs" "$scratch/sweep.pairs" >/dev/null || fail "the sweep's pairs are not the run's, each once"
-[ "$(jq -r .settings.shard "$scratch"/sweep/runs/*[0-9].json | sort | tr '\n' ' ')" = "0/2 1/2 " ] ||
+[ "$(zcat "$scratch"/sweep/runs/*[0-9].json.gz | jq -r .settings.shard | sort | tr '\n' ' ')" = "0/2 1/2 " ] ||
   fail "the sweep's records are not shards 0/2 and 1/2"
 for i in 0 1; do
   [ -s "$scratch/sweep/logs/shard-$i-of-2.log" ] || fail "no log for shard $i"
@@ -95,8 +95,8 @@ log=$scratch/crash/logs/shard-1-of-2.log
 grep -q "FAILED: shard 1/2 on GPU 1 .*killed by signal 6.*; log $log" "$scratch/crash.out" ||
   { cat "$scratch/crash.out"; fail "the crashed shard is not named with its log"; }
 grep -q "aborting on purpose" "$log" || fail "the crashed shard's log does not show why"
-[ "$(ls "$scratch"/crash/runs/*[0-9].json | wc -l)" -eq 1 ] || fail "shard 0's record was not kept"
-[ "$(jq -r .settings.shard "$scratch"/crash/runs/*[0-9].json)" = 0/2 ] || fail "the kept record is not shard 0's"
+[ "$(ls "$scratch"/crash/runs/*[0-9].json.gz | wc -l)" -eq 1 ] || fail "shard 0's record was not kept"
+[ "$(zcat "$scratch"/crash/runs/*[0-9].json.gz | jq -r .settings.shard)" = 0/2 ] || fail "the kept record is not shard 0's"
 grep -q "regenerating the reports once" "$scratch/crash.out" || fail "no report after a failed shard"
 echo "a crashed shard is named with its log; the other's record is kept"
 
@@ -108,7 +108,7 @@ grep -q "FAILED: shard 0/2 on GPU 0 .*timed out after 2 s.*; log $scratch/hang/l
   { cat "$scratch/hang.out"; fail "the hung shard is not named as timed out"; }
 grep -q "to rerun it alone (same plan): CUDA_VISIBLE_DEVICES=0 .*'--shard' '0/2'" "$scratch/hang.out" ||
   fail "no rerun command for the hung shard"
-[ "$(jq -r .settings.shard "$scratch"/hang/runs/*[0-9].json)" = 1/2 ] || fail "shard 1's record was not kept"
+[ "$(zcat "$scratch"/hang/runs/*[0-9].json.gz | jq -r .settings.shard)" = 1/2 ] || fail "shard 1's record was not kept"
 echo "a hung shard is stopped at --shard-timeout and named"
 
 # No GPU: refused, exit 3.

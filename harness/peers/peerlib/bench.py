@@ -347,7 +347,7 @@ def run(args, benches, verified, clock, source_sha256):
     }
     rec = record.run_record(run_id, sys.argv, started, record.utc_now_iso(), record.git_state(args.root),
                             build_build_info(), environment, ceilings, settings, experiments)
-    path = record.write_atomically(args.records_dir, f"{run_id}.json", record.dumps(rec))
+    path = record.write_record(args.records_dir, rec, args.root)
     errored = [f"{c.bench.case.id} {c.mode}" for group in cells.values() for c in group if c.status == "error"]
     print(f"torch_peers: run record {path}" + (f"; errors in {', '.join(errored)}" if errored else ""), flush=True)
     return EXIT_FAILED if errored else EXIT_OK

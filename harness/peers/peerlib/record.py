@@ -1,10 +1,13 @@
-"""Run records in the schema of harness/core/run_record.cpp (schema 1), so the
-C++ readers (compare, the log renderer) read a peer's record like ours.
+"""Run records in the schema of harness/core/run_record.cpp, so the C++
+readers (compare, the log renderer) read a peer's record like ours.
 
 A peer experiment has `"peer": true`, backend "torch", prediction kind "none"
 and verdict UNTESTED (it makes no claim); its cases carry the same check,
-timing, traffic and achieved fields as ours.
+timing, traffic and achieved fields as ours. run_record() builds the full
+form; stored_form() is what lands on disk (docs/records.md): the schema is
+harness/schema/run_record.schema.json, whose "schema" constant is SCHEMA.
 """
+import gzip
 import json
 import os
 import socket
@@ -14,7 +17,8 @@ from pathlib import Path
 
 from . import check, stats
 
-SCHEMA = 1
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schema" / "run_record.schema.json"
+SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["properties"]["schema"]["const"]
 BACKEND = "torch"
 
 
@@ -127,14 +131,15 @@ def ceilings_from_records(records_dir, gpu):
     """The ceilings of the newest record in records_dir measured on the same GPU (name and SM count),
     with a source naming it; None when there is none. Peer records are skipped (they copy theirs)."""
     newest = None
-    for path in sorted(Path(records_dir).glob("*.json")):
+    for path in sorted([*Path(records_dir).glob("*.json"), *Path(records_dir).glob("*.json.gz")]):
         if path.name.endswith(".gbench.json"):
             continue
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = path.read_bytes()
+            record = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
+        except (OSError, ValueError, EOFError):
             continue
-        if not isinstance(record, dict) or record.get("schema") != SCHEMA or record.get("backend") == BACKEND:
+        if not isinstance(record, dict) or record.get("schema") not in (1, SCHEMA) or record.get("backend") == BACKEND:
             continue
         ceilings = record.get("ceilings")
         their_gpu = (record.get("environment") or {}).get("gpu")
@@ -224,9 +229,47 @@ def run_record(run_id, command, started, finished, git, build, environment, ceil
         "environment": environment,
         "ceilings": ceilings,
         "settings": settings,
-        "gbench_file": "",
         "experiments": experiments,
     }
+
+
+def path_for_record(path, root):
+    """A path as a record holds it (path_for_record in record_format.cpp): relative to the repository where it
+    lies under it, from reference_data/ on where it names another checkout's reference file, else its name."""
+    p = Path(path)
+    if not p.is_absolute():
+        return str(path)
+    try:
+        return p.relative_to(Path(root).resolve()).as_posix()
+    except ValueError:
+        pass
+    text = p.as_posix()
+    at = text.rfind("/reference_data/")
+    return text[at + 1:] if at >= 0 else p.name
+
+
+def stored_form(rec, root):
+    """The record as stored (stored_record in record_format.cpp): repository paths,
+    a re-check equal to the check as "same", and no stats or achieved rates (readers recompute them)."""
+    out = json.loads(json.dumps(rec))
+    out["schema"] = SCHEMA
+    out["command"] = [path_for_record(a, root) for a in out.get("command", [])]
+    for e in out.get("experiments", []):
+        for c in e.get("cases", []):
+            c["reference"]["file"] = path_for_record(c["reference"]["file"], root) if c["reference"]["file"] else ""
+            if c.get("recheck") is not None and c["recheck"] == c.get("check"):
+                c["recheck"] = "same"
+            c.pop("achieved", None)
+            for series in c.get("timing", {}).values():
+                if "samples" in series:
+                    series.pop("stats", None)
+    return out
+
+
+def write_record(records_dir, rec, root):
+    """<records_dir>/<run_id>.json.gz: the stored form, gzip-compressed as the C++ writer does (no name, time 0)."""
+    data = gzip.compress(dumps(stored_form(rec, root)).encode("utf-8"), compresslevel=9, mtime=0)
+    return write_atomically(records_dir, f"{rec['run_id']}.json.gz", data)
 
 
 def dumps(record):
@@ -240,7 +283,8 @@ def write_atomically(directory, name, text):
     directory.mkdir(parents=True, exist_ok=True)
     temp = directory / f".{name}.tmp.{os.getpid()}"
     try:
-        with open(temp, "w", encoding="utf-8") as stream:
+        mode, encoding = ("wb", None) if isinstance(text, bytes) else ("w", "utf-8")
+        with open(temp, mode, encoding=encoding) as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())

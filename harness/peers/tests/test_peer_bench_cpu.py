@@ -1,6 +1,7 @@
 """The whole flow of torch_peers.py (load, peer, check, time, record) on the CPU, with stand-in timers for
 the CUDA graphs: what cannot be run here is only timing.py and torch.compile."""
 import argparse
+import gzip
 import json
 import time
 import types
@@ -84,9 +85,9 @@ def run_bench(tmp_path, budget_s=60.0):
     verified = {c.id: verify_reference(c, REPO / "reference_data") for c in cases}
     clock = torch_peers.Clock(budget_s)
     code = bench.run(args, benches, verified, clock, "ee" * 32)
-    files = list((tmp_path / "runs").glob("*.json"))
-    assert len(files) == 1 and files[0].name.endswith(".json") and "-peers-" in files[0].name
-    return code, json.loads(files[0].read_text()), cases
+    files = list((tmp_path / "runs").iterdir())
+    assert len(files) == 1 and files[0].name.endswith(".json.gz") and "-peers-" in files[0].name
+    return code, json.loads(gzip.decompress(files[0].read_bytes())), cases
 
 
 def test_every_fixture_passes_and_is_timed(cpu_bench, tmp_path):
@@ -103,9 +104,10 @@ def test_every_fixture_passes_and_is_timed(cpu_bench, tmp_path):
         assert e["peer"] and e["verdict"]["value"] == "UNTESTED" and e["backend"] == "torch"
         for c in e["cases"]:
             assert c["status"] == "passed", c
-            assert c["check"]["pass"] and c["recheck"]["pass"]  # the poisoned last sample was rewritten
-            assert c["timing"]["cold"]["stats"]["n"] >= 11 and c["timing"]["hot"]["stats"]["n"] >= 10
-            assert c["achieved"]["copy_fraction"] > 0 and "fp32_fraction" not in c["achieved"]
+            assert c["check"]["pass"] and c["recheck"] in ("same", c["check"])  # the poisoned last sample was rewritten
+            # stored form (docs/records.md): samples only; readers derive stats and achieved rates
+            assert len(c["timing"]["cold"]["samples"]) >= 11 and len(c["timing"]["hot"]["samples"]) >= 10
+            assert "stats" not in c["timing"]["cold"] and "achieved" not in c
             assert c["reference"]["sha256"] and c["compile_s"] is None
 
 

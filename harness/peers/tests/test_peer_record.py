@@ -11,7 +11,7 @@ from refgen import cases as refgen_cases
 
 # The keys make_run_record (run_record.cpp) writes.
 RECORD_KEYS = {"schema", "run_id", "command", "started_utc", "finished_utc", "backend", "git", "build",
-               "environment", "ceilings", "settings", "gbench_file", "experiments"}
+               "environment", "ceilings", "settings", "experiments"}
 EXPERIMENT_KEYS = {"id", "family", "version", "parent", "hypothesis", "prediction", "limits", "backend", "canary",
                    "source_sha256", "resources", "verdict", "cases"}
 CASE_KEYS = {"name", "shape", "pe", "status", "reason", "reference", "traffic", "check", "recheck"}
@@ -23,7 +23,7 @@ STATS_KEYS = {"n", "median", "q1", "q3", "iqr", "min", "max", "mean", "sd", "rse
 
 def test_record_has_the_schema_keys():
     rec = record_example.build()
-    assert set(rec) == RECORD_KEYS and rec["schema"] == 1 and rec["backend"] == "torch"
+    assert set(rec) == RECORD_KEYS and rec["schema"] == record.SCHEMA and rec["backend"] == "torch"
     for e in rec["experiments"]:
         assert set(e) == EXPERIMENT_KEYS | {"peer"} and e["peer"] is True
         assert e["prediction"]["kind"] == "none" and e["verdict"]["value"] == "UNTESTED"
@@ -88,7 +88,7 @@ def test_git_state_prefers_the_environment(tmp_path):
 
 
 def _write(path, gpu_name, started, ceilings, backend="cuda", kind=None):
-    rec = {"schema": 1, "run_id": path.stem, "started_utc": started, "backend": backend,
+    rec = {"schema": record.SCHEMA, "run_id": path.stem, "started_utc": started, "backend": backend,
            "environment": {"gpu": {"name": gpu_name, "sm_count": 132}}, "ceilings": ceilings}
     if kind:
         rec["kind"] = kind
