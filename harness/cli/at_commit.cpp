@@ -270,6 +270,13 @@ fs::path build(const SourceTree& tree, const std::vector<std::string>& ids) {
 
 // --- the run -----------------------------------------------------------------------
 
+// Whether that build's `run --help` lists the option.
+bool knows_option(const fs::path& fuselab, const std::string& option) {
+  std::string help;
+  run_process({{fuselab.string(), "run", "--help"}, {}, "", ""}, &help);
+  return help.find(option) != std::string::npos;
+}
+
 std::vector<std::string> run_argv(const fs::path& fuselab, const Paths& paths, const RunArgs& args) {
   std::vector<std::string> argv = {fuselab.string(),         "--records-dir", absolute(paths.records_dir),
                                    "--log",                  absolute(paths.log),
@@ -278,9 +285,15 @@ std::vector<std::string> run_argv(const fs::path& fuselab, const Paths& paths, c
   argv.insert(argv.end(), args.targets.begin(), args.targets.end());
   for (const auto& pattern : args.case_patterns) argv.insert(argv.end(), {"--case", pattern});
   if (args.quick) argv.push_back("--quick");
-  // Only where set, so that a commit from before these options still runs.
-  if (args.allocations != 1) argv.insert(argv.end(), {"--allocations", std::to_string(args.allocations)});
+  // Only what a commit from before an option need not know: --allocations
+  // where not 1; --paired where paired (commits before 2026-11-26 refuse it);
+  // unpaired, --unpaired only to a build that knows it (before it, unpaired
+  // was the default); --prediction-cases where asked.
+  const int allocations = resolved_allocations(args);
+  if (allocations != 1) argv.insert(argv.end(), {"--allocations", std::to_string(allocations)});
   if (args.paired) argv.push_back("--paired");
+  if (!args.paired && knows_option(fuselab, "--unpaired")) argv.push_back("--unpaired");
+  if (args.prediction_cases) argv.push_back("--prediction-cases");
   return argv;
 }
 

@@ -24,18 +24,28 @@ struct RunArgs {
   std::vector<std::string> targets;        // ids, short ids, families, globs, "all"
   std::vector<std::string> case_patterns;  // --case
   bool quick = false;
-  int allocations = 1;                     // --allocations: input allocations a timed series rotates through
-  bool paired = false;                     // --paired: verdicts on versions sampled in turns with their baseline
+  int allocations = 0;                     // --allocations: input allocations a timed series rotates through;
+                                           // 0: kPairedAllocations when paired, else 1 (resolved_allocations)
+  bool paired = true;                      // --paired (default) / --unpaired: verdicts on versions sampled in
+                                           // turns with their baseline
+  bool prediction_cases = false;           // --prediction-cases: each version only on the cases its prediction names
   bool time = true;                        // false for `check`
   std::string shard;                       // --shard I/N (shard_plan.h); empty: the whole run
   std::string costs_before;                // --costs-before UTC: shard costs from records started before it
   std::vector<std::string> command_line;
 };
 
+// A paired verdict takes its interval over the allocation pairs (verdict.h):
+// four, unless --allocations says otherwise; one when unpaired.
+constexpr int kPairedAllocations = 4;
+inline int resolved_allocations(const RunArgs& a) {
+  return a.allocations > 0 ? a.allocations : a.paired ? kPairedAllocations : 1;
+}
+
 // `fuselab sweep`: one `run --shard I/N` per GPU of this host, or (--slurm)
 // an sbatch array of them (sweep_command.cpp, slurm_scripts.h).
 struct SweepArgs {
-  RunArgs run;                 // targets, --case, --quick, --allocations, --paired
+  RunArgs run;                 // targets, --case, --quick, --allocations, --paired / --unpaired, --prediction-cases
   std::string logs_dir;        // default <root>/build/sweep-logs/<stamp>
   std::string reports_dir;     // passed to the report at the end (default <root>/reports)
   bool no_plots = false;

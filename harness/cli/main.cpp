@@ -45,9 +45,13 @@ int main(int argc, char** argv) {
                   "time each case on K allocations of its inputs, output and workspace, in turns "
                   "(small launches: where the buffers land moves a launch's time)")
       ->check(CLI::Range(1, 64));
-  run->add_flag("--paired", run_args.paired,
-                "also time each version in turns with its prediction's baseline, case by case, and take "
-                "the verdict on that paired speedup");
+  run->add_flag("--paired,!--unpaired", run_args.paired,
+                "(default) also time each version in turns with its prediction's baseline, case by case, over "
+                "the allocations, and take the verdict on that paired speedup; --unpaired: time each once "
+                "(a verdict against a baseline is then INCONCLUSIVE)");
+  run->add_flag("--prediction-cases", run_args.prediction_cases,
+                "time each version only on the cases its prediction names (all when it names none), and its "
+                "baseline on those; a version without a prediction is left out");
   auto* shard_option = run->add_option("--shard", run_args.shard,
                   "run shard I of N (0-based): a part of the (version, case) pairs balanced by earlier "
                   "records' times; a version and its baseline share a shard (docs/sweeps.md)");
@@ -66,7 +70,8 @@ int main(int argc, char** argv) {
   sweep->add_option("--case", sweep_args.run.case_patterns, "case name globs");
   sweep->add_flag("--quick", sweep_args.run.quick, "as run's");
   sweep->add_option("--allocations", sweep_args.run.allocations, "as run's")->check(CLI::Range(1, 64));
-  sweep->add_flag("--paired", sweep_args.run.paired, "as run's");
+  sweep->add_flag("--paired,!--unpaired", sweep_args.run.paired, "as run's");
+  sweep->add_flag("--prediction-cases", sweep_args.run.prediction_cases, "as run's");
   sweep->add_option("--logs-dir", sweep_args.logs_dir,
                     "each shard's log (and --slurm's scripts) here (default build/sweep-logs/<UTC stamp>)");
   sweep->add_option("--reports-dir", sweep_args.reports_dir, "the report's output folder (default: reports)");

@@ -17,6 +17,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/cli/prediction_cases.h"
 #include "harness/cli/shard_selection.h"
 #include "harness/core/run_order.h"
 #include "harness/core/optimization_log.h"
@@ -157,7 +158,8 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.environment = r.environment;
   ctx.ceilings = r.ceilings;
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
-                  {"allocations", args.allocations}, {"paired", args.paired}, {"tolerance", kTolerance}};
+                  {"allocations", resolved_allocations(args)}, {"paired", args.paired}, {"tolerance", kTolerance}};
+  if (args.prediction_cases) ctx.settings["prediction_cases"] = true;
   if (shard) {
     ctx.settings["shard"] = shard->spec.text();
     ctx.settings["shard_plan"] = {{"fingerprint", shard->fingerprint},     {"pairs", shard->pairs.size()},
@@ -218,9 +220,20 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
   options.case_patterns = args.case_patterns;
   options.time = args.time;
   options.reference_root = paths.references;
-  options.allocations = args.allocations;
+  options.allocations = resolved_allocations(args);
   options.paired = args.paired;
   if (args.quick) options = quick(options);
+  if (args.prediction_cases) {
+    options.only_pairs = prediction_pairs(paths.root, experiments, args.case_patterns);
+    std::size_t without = 0;
+    for (const Experiment* e : experiments) without += e->prediction_value.kind == Prediction::Kind::None;
+    spdlog::info("--prediction-cases: {} (version, case) pair(s) decide the predictions of {} version(s){}",
+                 options.only_pairs->size(), experiments.size() - without,
+                 without ? "; " + std::to_string(without) + " without a prediction left out" : "");
+    if (options.only_pairs->empty())
+      throw std::runtime_error("--prediction-cases: no target has a prediction on a case --case selects. Fix: "
+                               "drop --prediction-cases, or name versions that declare a prediction");
+  }
   std::optional<ShardSelection> shard;
   if (!args.shard.empty()) {
     const auto find = [](const std::string& id) { return Registry::global().find(id); };

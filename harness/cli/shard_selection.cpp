@@ -49,6 +49,7 @@ ShardSelection select_shard(const Paths& paths, const RunArgs& args, const RunOp
     if (it == cases.end()) it = cases.emplace(e->family, load_family_cases(paths.root, e->family)).first;
     for (const CaseSpec& spec : it->second.cases) {
       if (!matches(args.case_patterns, spec.name)) continue;
+      if (options.only_pairs && !options.only_pairs->count({e->id(), spec.name})) continue;  // --prediction-cases
       pairs.push_back({e->id(), spec.name});
       timed.push_back(args.time && spec.for_benchmarks && !e->limits_value.reject(spec));
     }

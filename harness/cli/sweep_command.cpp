@@ -105,8 +105,9 @@ std::vector<std::string> run_argv(const RunArgs& a, const std::string& costs_bef
   std::vector<std::string> out = a.targets;
   for (const auto& p : a.case_patterns) out.insert(out.end(), {"--case", p});
   if (a.quick) out.push_back("--quick");
-  if (a.allocations != 1) out.insert(out.end(), {"--allocations", std::to_string(a.allocations)});
-  if (a.paired) out.push_back("--paired");
+  if (a.allocations > 0) out.insert(out.end(), {"--allocations", std::to_string(a.allocations)});
+  out.push_back(a.paired ? "--paired" : "--unpaired");
+  if (a.prediction_cases) out.push_back("--prediction-cases");
   out.insert(out.end(), {"--costs-before", costs_before});
   return out;
 }

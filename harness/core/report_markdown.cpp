@@ -341,7 +341,8 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
     o << "\n## Notes\n\nThe hand-written notes (reports/notes/) that name " << f.family << ", newest first:\n\n";
     notes_list(o, notes, notes_link, notes.size());
   }
-  o << "\n## Plots\n\n";
+  o << "\n## Plots\n\nThe versions in the default build and the PyTorch peers; archived versions are in the tables "
+       "above.\n\n";
   for (const auto& p : plots) o << "![" << p << "](" << p << ")\n";
   return o.str();
 }

@@ -63,7 +63,11 @@ json plot_data(const std::vector<FamilyModel>& families) {
       if (!points.empty())
         series.push_back({{"id", x.id}, {"label", x.label}, {"peer", x.peer}, {"points", points}});
     };
-    for (const auto& v : f.versions) add(v);
+    // The versions in the default build and the peers: an archived version
+    // stays in the report's tables, and a line per version of a family's whole
+    // history (over a hundred) would bury the live line.
+    for (const auto& v : f.versions)
+      if (v.archived_at.empty()) add(v);
     for (const auto& p : f.peers) add(p);
     json files = {{"time", f.family + "-time.svg"}, {"copy", f.family + "-copy-fraction.svg"}};
     if (!f.peers.empty()) files["vs_pytorch"] = f.family + "-vs-pytorch.svg";

@@ -14,7 +14,8 @@ namespace fuselab {
 // {"families": [{"family", "cases": [{"name", "head_dim"}], "baseline",
 //   "series": [{"id", "label", "peer", "points": [{"case", "median_us",
 //   "q1_us", "q3_us", "copy_fraction"}]}], "files": {"time", "copy", "vs_pytorch"}}]}
-// Only families with timed cases; file names relative to the output folder.
+// Only families with timed cases; only versions in the default build (not
+// archived) and the peers; file names relative to the output folder.
 nlohmann::json plot_data(const std::vector<FamilyModel>& families);
 
 // The python3 to draw with: $FUSELAB_PYTHON when set (it must import

@@ -36,6 +36,10 @@ Verdict compute_verdict(
   if (names.empty()) return {"UNTESTED", "no timed case the prediction covers"};
 
   bool all_clear = true, any_wrong = false;
+  // A ratio that cannot decide: the two series timed apart, or in turns but
+  // on one allocation each. Either moves between runs by more than its own
+  // interval shows (notes of 2026-11-27 17:00 and 19:15).
+  std::string undecided;
   std::ostringstream why;
   why.precision(3);
   for (const auto& name : names) {
@@ -71,7 +75,11 @@ Verdict compute_verdict(
                    : bootstrap_ratio_of_medians(mine->cold_s, theirs->cold_s);
       }
       why << name << ": " << r.mid << "x " << (faster ? "faster" : "slower") << " [" << r.low << ", "
-          << r.high << "]" << (paired ? " paired" + placement : "") << " vs " << p.factor << "x; ";
+          << r.high << "]" << (paired ? " paired" + placement : " unpaired") << " vs " << p.factor << "x; ";
+      if (!paired)
+        undecided = "timed apart from " + p.baseline + ", not in turns with it";
+      else if (mine->paired->allocation_speedups.size() < 2 && undecided.empty())
+        undecided = "paired on one allocation, which cannot show how much placement moves the ratio";
       if (!(r.low >= p.factor)) all_clear = false;
       if (r.high < p.factor) any_wrong = true;
     } else {
@@ -82,6 +90,9 @@ Verdict compute_verdict(
       if (m.low > p.micros * 1e-6) any_wrong = true;
     }
   }
+  if (!undecided.empty())
+    return {"INCONCLUSIVE", why.str() + "not decided: " + undecided +
+                                ". Fix: run it paired (the default) over 2 or more allocations (--allocations K)"};
   if (any_wrong) return {"REFUTED", why.str()};
   if (all_clear) return {"CONFIRMED", why.str()};
   return {"INCONCLUSIVE", why.str()};

@@ -1,9 +1,13 @@
 // Verdicts are computed, never typed: from one run's outcomes.
 //   INVALID      a supported case failed its check (or crashed)
 //   CONFIRMED    the prediction holds on every named case beyond noise
-//                (the 95 % bootstrap interval clears the bar)
+//                (the 95 % interval clears the bar)
 //   REFUTED      on some named case the interval lies wholly on the wrong side
-//   INCONCLUSIVE otherwise (within noise)
+//   INCONCLUSIVE otherwise (within noise), and always for a prediction
+//                against a baseline unless every named case was timed in
+//                turns with the baseline (paired) over 2 or more allocations:
+//                only then is the interval one that a rerun on another
+//                machine reproduces
 //   UNTESTED     nothing to judge: no prediction, no timed case, or the
 //                baseline was not measured in this run
 #pragma once

@@ -22,3 +22,16 @@ for family in attention sinusoidal rope rope_standalone; do
   grep -q "^### $family/v900_cpu_reference — CONFIRMED$" "$scratch/$family"/reports/log/[0-9]*.md  # beside the log
   echo "end-to-end CPU run of $family: $(basename "$record") written, verdict CONFIRMED"
 done
+
+# --prediction-cases: only the case the CPU version's prediction names (its
+# absolute-time bound, fx_b1_h2_s5_d16), and the verdict on it.
+runs=$scratch/predicted/runs
+"$fuselab" --records-dir "$runs" --log "$scratch/predicted/LOG.md" run attention/v900_cpu_reference --case 'fx_*' \
+  --quick --prediction-cases
+text=$(zcat "$runs"/*[0-9].json.gz)
+[[ $(jq -r '[.experiments[].cases[].name] | join(" ")' <<<"$text") == fx_b1_h2_s5_d16 ]] ||
+  { echo "FAIL --prediction-cases ran: $(jq -c '[.experiments[].cases[].name]' <<<"$text")"; exit 1; }
+[[ $(jq -r '.settings.prediction_cases, .settings.paired, .settings.allocations, .experiments[0].verdict.value' \
+  <<<"$text" | tr '\n' ' ') == "true true 4 CONFIRMED " ]] ||
+  { echo "FAIL --prediction-cases settings: $(jq -c '.settings' <<<"$text")"; exit 1; }
+echo "--prediction-cases: the predicted case alone, paired over 4 allocations by default, CONFIRMED"

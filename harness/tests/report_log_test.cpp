@@ -64,7 +64,7 @@ TEST(ReportLog, AnEntryLandsInItsDaysFile) {
   EXPECT_EQ(logged_run_ids(second), std::vector<std::string>{"20261203T235959Z-vm-1"});
   EXPECT_EQ(first.rfind("# fuselab log, 2026-11-21\n", 0), 0u);
   EXPECT_NE(second.find("[LOG.md](../../LOG.md)"), std::string::npos);
-  EXPECT_NE(second.find("Record: [20261203T235959Z-vm-1](../../runs/20261203T235959Z-vm-1.json)"), std::string::npos);
+  EXPECT_NE(second.find("Record: [20261203T235959Z-vm-1](../../runs/20261203T235959Z-vm-1.json.gz)"), std::string::npos);
   EXPECT_EQ(log_day("20261121T0300Z-a-note"), "2026-11-21");
   const std::string what = error_of([] { log_day("run-7"); });
   EXPECT_NE(what.find("`run-7` does not start with a UTC stamp"), std::string::npos) << what;

@@ -14,6 +14,7 @@
 #include "harness/core/report.h"
 #include "harness/core/report_markdown.h"
 #include "harness/core/report_model.h"
+#include "harness/core/report_plots.h"
 #include "harness/tests/synthetic_records.h"
 #include "test_support.h"
 
@@ -314,6 +315,18 @@ TEST_F(ReportRenderers, FamilyReportShowsLineageTablesAndPeers) {
   const ReportCell* peer = att.best_peer("b1_h4_s64_d128");
   ASSERT_TRUE(v0 && peer);
   EXPECT_NEAR(peer->median_us / v0->median_us, 0.9, 1e-9);
+}
+
+TEST_F(ReportRenderers, PlotsDrawTheDefaultBuildAndThePeersNotTheArchive) {
+  FamilyModel att = family("attention");
+  ASSERT_GE(att.versions.size(), 2u);
+  att.versions[1].archived_at = "0123456789ab";
+  const nlohmann::json data = plot_data({att});
+  std::vector<std::string> ids;
+  for (const auto& s : data["families"][0]["series"]) ids.push_back(s["id"].get<std::string>());
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), att.versions[1].id), 0);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), att.versions[0].id), 1);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "torch/sdpa_eager"), 1);
 }
 
 TEST_F(ReportRenderers, TargetsAreShownAgainstTheClosestVersion) {

@@ -17,11 +17,11 @@ SECONDS=0
   run attention/v900_cpu_reference --case 'fx_*' --at HEAD
 echo "built and ran HEAD (${head:0:12}) in ${SECONDS}s"
 
-records=$(ls "$scratch"/runs/*[0-9].json)
+records=$(ls "$scratch"/runs/*[0-9].json.gz)
 [[ $(wc -l <<<"$records") -eq 1 ]] || fail "want one record, got: $records"
 python3 - "$records" "$head" "$scratch/tmp" <<'EOF' || fail "the record: see above"
-import json, sys
-r = json.load(open(sys.argv[1]))
+import gzip, json, sys
+r = json.load(gzip.open(sys.argv[1]))
 assert r["git"] == {"commit": sys.argv[2], "dirty": False, "source": "environment"}, r["git"]
 assert [e["id"] for e in r["experiments"]] == ["attention/v900_cpu_reference"], r["experiments"]
 assert r["settings"]["case_patterns"] == ["fx_*"], r["settings"]

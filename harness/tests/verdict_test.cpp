@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "harness/core/stats.h"
 #include "harness/core/verdict.h"
 
 namespace fuselab {
@@ -37,7 +38,16 @@ struct Fixture {
     c.cold_s = noisy(new_us * 1e-6, new_us * 1e-8, 50, 2);
     mine.cases.push_back(c);
   }
+  // As `fuselab run` pairs by default: the speedup of the two series, on
+  // four allocation pairs that agree with it; false: the series alone, or
+  // the pairing a test sets.
+  bool pair_the_series = true;
   Verdict verdict() {
+    if (pair_the_series) {
+      const Interval s = bootstrap_ratio_of_medians(base.cases[0].cold_s, mine.cases[0].cold_s);
+      mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 50, 4, s, {}};
+      for (double d : {-1e-3, 1e-3, -5e-4, 5e-4}) mine.cases[0].paired->allocation_speedups.push_back(s.mid + d);
+    }
     return compute_verdict(mine, [&](const std::string& id) -> const ExperimentOutcome* {
       return id == "attention/v000_base" ? &base : nullptr;
     });
@@ -89,21 +99,46 @@ TEST(Verdict, AbsoluteTimePrediction) {
   EXPECT_EQ(f.verdict().value, "REFUTED");
 }
 
+TEST(Verdict, ARatioTimedApartOrOnOneAllocationDecidesNothing) {
+  // 2.5x against a 2x bar, far beyond the series' noise: still no verdict
+  // unless it was paired over several allocations, and the fix is named.
+  Fixture f(100, 40, 2.0);
+  f.pair_the_series = false;
+  Verdict v = f.verdict();
+  EXPECT_EQ(v.value, "INCONCLUSIVE") << v.reason;
+  EXPECT_NE(v.reason.find("unpaired"), std::string::npos) << v.reason;
+  EXPECT_NE(v.reason.find("timed apart from attention/v000_base"), std::string::npos) << v.reason;
+  EXPECT_NE(v.reason.find("Fix: run it paired"), std::string::npos) << v.reason;
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 1, Interval{2.4, 2.5, 2.6}, {2.5}};
+  v = f.verdict();
+  EXPECT_EQ(v.value, "INCONCLUSIVE") << v.reason;
+  EXPECT_NE(v.reason.find("paired on one allocation"), std::string::npos) << v.reason;
+  f.mine.cases[0].paired->allocation_speedups = {2.45, 2.5, 2.55};
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+  // An absolute prediction needs no baseline and no pairing.
+  f.new_exp.prediction(at_most_us(45, {"c1"}));
+  f.mine.cases[0].paired.reset();
+  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+}
+
 TEST(Verdict, PairedSpeedupWinsOverTheTwoSeries) {
   // The two series say 2.5x; sampled in turns the speedup is 1.1x.
   Fixture f(100, 40, 2.0);
-  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.08, 1.1, 1.12}};
+  f.pair_the_series = false;
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.08, 1.1, 1.12}, {1.09, 1.1, 1.11, 1.1}};
   const Verdict v = f.verdict();
   EXPECT_EQ(v.value, "REFUTED");
   EXPECT_NE(v.reason.find("paired"), std::string::npos) << v.reason;
   // Slower-than predictions read the same pairing inverted: 1 / 0.6 = 1.67x slower.
   f.mine.cases[0].paired->speedup = Interval{0.58, 0.6, 0.62};
+  f.mine.cases[0].paired->allocation_speedups = {0.595, 0.6, 0.605, 0.6};
   f.new_exp.prediction(slower_than("attention/v000_base", 1.5));
   EXPECT_EQ(f.verdict().value, "CONFIRMED");
-  // A pairing with another baseline is not this prediction's.
+  // A pairing with another baseline is not this prediction's: the ratio is
+  // the series' (2.5x), timed apart, so no verdict.
   f.mine.cases[0].paired->baseline = "attention/v009_other";
   f.new_exp.prediction(faster_than("attention/v000_base", 2.0));
-  EXPECT_EQ(f.verdict().value, "CONFIRMED");
+  EXPECT_EQ(f.verdict().value, "INCONCLUSIVE");
 }
 
 TEST(Verdict, PairedIntervalSpansWhereTheAllocationsLanded) {
@@ -111,9 +146,10 @@ TEST(Verdict, PairedIntervalSpansWhereTheAllocationsLanded) {
   // pairs (H200, 1x4x64x128, sd ~0.035) say the mean is ~1.04 +- 0.03:
   // not enough to confirm a 2 % effect.
   Fixture f(100, 40, 2.0);
+  f.pair_the_series = false;
   f.new_exp.prediction(faster_than("attention/v000_base", 1.02));
   f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.035, 1.04, 1.045}};
-  EXPECT_EQ(f.verdict().value, "CONFIRMED");  // no allocation pairs on record: the rounds alone
+  EXPECT_EQ(f.verdict().value, "INCONCLUSIVE");  // no allocation pairs on record: the rounds alone decide nothing
   f.mine.cases[0].paired->allocation_speedups = {0.99, 1.08, 1.01, 1.07};
   const Verdict v = f.verdict();
   EXPECT_EQ(v.value, "INCONCLUSIVE") << v.reason;
