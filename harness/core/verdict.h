@@ -1,7 +1,9 @@
 // Verdicts are computed, never typed: from one run's outcomes.
 //   INVALID      a supported case failed its check (or crashed)
 //   CONFIRMED    the prediction holds on every named case beyond noise
-//                (the 95 % interval clears the bar)
+//                (the 95 % interval clears the bar: over the samples, the
+//                allocation pairs, and the spread measured between runs on
+//                two machines, verdict.cpp)
 //   REFUTED      on some named case the interval lies wholly on the wrong side
 //   INCONCLUSIVE otherwise (within noise), and always for a prediction
 //                against a baseline unless every named case was timed in

@@ -160,6 +160,26 @@ TEST(Verdict, PairedIntervalSpansWhereTheAllocationsLanded) {
   EXPECT_EQ(f.verdict().value, "CONFIRMED");
 }
 
+TEST(Verdict, TheIntervalCoversTheSpreadBetweenRuns) {
+  // 1.04x, tight within this run (rounds [1.035, 1.045], 16 pairs within
+  // +-0.002): another machine's run lands within about 1.5 % of it, so a bar
+  // inside that band is not decided either way.
+  Fixture f(100, 40, 2.0);
+  f.pair_the_series = false;
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 16, Interval{1.035, 1.04, 1.045}, {}};
+  for (int i = 0; i < 16; ++i) f.mine.cases[0].paired->allocation_speedups.push_back(1.04 + (i % 2 ? 0.002 : -0.002));
+  const auto verdict_at = [&](double bar) {
+    f.new_exp.prediction(faster_than("attention/v000_base", bar));
+    return f.verdict();
+  };
+  EXPECT_EQ(verdict_at(1.01).value, "CONFIRMED");
+  const Verdict near = verdict_at(1.03);
+  EXPECT_EQ(near.value, "INCONCLUSIVE") << near.reason;
+  EXPECT_NE(near.reason.find("between runs"), std::string::npos) << near.reason;
+  EXPECT_EQ(verdict_at(1.055).value, "INCONCLUSIVE");
+  EXPECT_EQ(verdict_at(1.07).value, "REFUTED");
+}
+
 TEST(Stats, TIntervalOfAMean) {
   const Interval i = t_interval_of_mean({1.0, 1.1, 0.9, 1.0});
   EXPECT_NEAR(i.mid, 1.0, 1e-12);
