@@ -2,8 +2,17 @@
 # Installs what fuselab needs from apt where it is missing; does nothing where
 # everything is present (the GPU machine has no network and needs nothing).
 # The CUDA toolkit (nvcc) is not an apt package here: it must already be there.
+#   scripts/setup.sh [--tests]
+# --tests (scripts/test.sh passes it): also what only the tests need, a
+# single-node Slurm for ctest cli.slurm_live. Installing these starts no
+# daemon the test uses: it starts its own munged, slurmctld and slurmd.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case ${1:-} in
+  "") tests=0 ;;
+  --tests) tests=1 ;;
+  *) echo "setup: unknown argument '$1'. Fix: scripts/setup.sh, or scripts/setup.sh --tests" >&2; exit 2 ;;
+esac
 
 debian_packages=(
   cmake g++ make pkg-config
@@ -11,6 +20,8 @@ debian_packages=(
   nlohmann-json3-dev libcli11-dev libssl-dev zlib1g-dev jq python3-jsonschema
 )
 python_packages=(python3-torch python3-h5py python3-numpy python3-yaml python3-pytest python3-matplotlib)
+test_packages=(munge slurmctld slurmd slurm-client)
+if ((tests)); then debian_packages+=("${test_packages[@]}"); fi
 
 missing=()
 for p in "${debian_packages[@]}"; do

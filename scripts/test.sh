@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tree_before=$(git status --porcelain 2>/dev/null || true)
-scripts/setup.sh
+scripts/setup.sh --tests
 scripts/build.sh
 python=$(scripts/find_python.sh)
 # Label `slow` (a worktree build of HEAD for `run --at`, ~2 min) is left to

@@ -128,9 +128,11 @@ done
 grep -qF "' 'report' '--reports-dir'" "$report" || fail "report.sbatch does not run the report"
 grep -qF -- "--dependency=afterok" "$scratch/slurm.out" || fail "--dry-run does not print the chained submission"
 bash -n "$script" && bash -n "$report" || fail "a script is not valid bash"
-# sbatch missing, refusing, accepting (stand-ins on PATH).
+# sbatch missing, refusing, accepting (stand-ins on PATH). "Missing" is a PATH
+# of the empty stand-in folder alone: /usr/bin has a real sbatch where Slurm's
+# client is installed (CI installs it for cli.slurm_live).
 bin=$scratch/bin && mkdir -p "$bin"
-out=$(PATH=$bin:/usr/bin:/bin sweep "$scratch/slurm2" --slurm --shards 2 2>&1)
+out=$(PATH=$bin sweep "$scratch/slurm2" --slurm --shards 2 2>&1)
 code=$?
 [ $code -eq 2 ] && grep -q "sbatch is not on PATH.*--dry-run" <<<"$out" || fail "a missing sbatch: exit $code: $out"
 printf '#!/bin/sh\necho "sbatch: error: invalid partition specified: nope" >&2\nexit 1\n' >"$bin/sbatch"
