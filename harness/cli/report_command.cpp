@@ -31,6 +31,9 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& fix : r.repairs) spdlog::warn("repaired: {}", fix);
+  for (const auto& path : r.reordered)
+    spdlog::info("{}: its runs' entries were appended as the runs finished (a sweep's shards finish out of turn); "
+                 "rewrote it in run-id order", path);
   for (const auto& f : r.written) spdlog::info("wrote {}", f);
   for (const auto& f : r.removed) spdlog::info("removed stale plot {}", f);
   spdlog::info("report: {} files written, {} already up to date{}", r.written.size(),

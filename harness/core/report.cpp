@@ -108,6 +108,13 @@ std::string log_file_repair(const std::string& path, const std::string& kept, co
          ": rewrote it from the records and notes, as --rebuild-log does";
 }
 
+// Whether a kept dated file holds the same runs as the one rendered, each
+// once, only appended in another order.
+bool only_out_of_order(const std::string& kept, const std::string& rendered) {
+  const std::vector<std::string> a = logged_run_ids(kept), b = logged_run_ids(rendered);
+  return a != b && std::is_permutation(a.begin(), a.end(), b.begin(), b.end());
+}
+
 // The dated files (<YYYY-MM-DD>.md) in `entries_dir` that no record or note gives any more.
 std::vector<std::string> stale_log_files(const std::string& entries_dir,
                                          const std::map<std::string, std::string>& day_files) {
@@ -187,7 +194,12 @@ ReportResult generate_report(const ReportOptions& o) {
     locks.push_back(std::make_unique<LogLock>(path));
     if (!o.rebuild_log && fs::exists(path)) {
       const std::string kept = slurp(path);
-      if (kept != text) result.repairs.push_back(log_file_repair(path, kept, records));
+      if (kept != text) {
+        if (only_out_of_order(kept, text))
+          result.reordered.push_back(path);
+        else
+          result.repairs.push_back(log_file_repair(path, kept, records));
+      }
     }
     outputs[path] = text;
   }

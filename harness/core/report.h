@@ -43,6 +43,10 @@ struct ReportResult {
   // What a killed writer left and this report put right: debris removed, a
   // log whose entries lacked a record or held half an entry, rewritten.
   std::vector<std::string> repairs;
+  // Dated files that held every run of their day, appended in another order
+  // than the runs started (a sweep's shards finish out of turn): rewritten in
+  // run-id order. Nothing was missing, so this is no repair.
+  std::vector<std::string> reordered;
 };
 
 ReportResult generate_report(const ReportOptions& options);

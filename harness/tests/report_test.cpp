@@ -3,6 +3,7 @@
 // record writes nothing; and the renderers show what the records say.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,7 +15,9 @@
 #include "harness/core/report.h"
 #include "harness/core/report_markdown.h"
 #include "harness/core/report_model.h"
+#include "harness/core/optimization_log.h"
 #include "harness/core/report_plots.h"
+#include "harness/core/report_records.h"
 #include "harness/tests/synthetic_records.h"
 #include "test_support.h"
 
@@ -123,6 +126,24 @@ TEST(Report, RecordsMissingFromAKeptLogAreNamedAndRestored) {
   ASSERT_EQ(r.repairs.size(), 1u);
   EXPECT_TRUE(contains(r.repairs[0], "no entry for run record(s) 20261121T030000Z-synthetic-peers")) << r.repairs[0];
   EXPECT_TRUE(contains(slurp(repo / "reports/log/2026-11-21.md"), "20261121T030000Z-synthetic-peers"));
+}
+
+// A sweep's shards append as they finish: the day's file then holds every run
+// out of run-id order. The report puts it in order and calls it no repair.
+TEST(Report, EntriesAppendedOutOfTurnAreReorderedNotRepaired) {
+  const fs::path repo = make_repo(false);
+  const ReportOptions o = options_for(repo, false);
+  auto records = load_run_records(o.records_dir);
+  ASSERT_GE(records.size(), 2u);
+  std::reverse(records.begin(), records.end());
+  for (const auto& r : records) log_record(o.log, o.records_dir, r.json);
+  const ReportResult r = generate_report(o);
+  EXPECT_TRUE(r.repairs.empty()) << r.repairs[0];
+  ASSERT_EQ(r.reordered.size(), 1u);
+  EXPECT_EQ(r.reordered[0], (repo / "reports/log/2026-11-21.md").string());
+  const ReportResult again = generate_report(o);
+  EXPECT_TRUE(again.reordered.empty());
+  EXPECT_TRUE(again.repairs.empty());
 }
 
 // A note is linked from its day's file and from the reports of the families
