@@ -51,6 +51,7 @@ struct SweepArgs {
   bool no_plots = false;
   double shard_timeout_s = 0;  // a shard running longer is stopped and reported (0: no limit)
   double progress_every_s = 60;
+  bool alone = false;          // --alone: one shard at a time, so that no GPU has a busy neighbour
   bool slurm = false;
   std::string partition;
   int gpus_per_task = 1;

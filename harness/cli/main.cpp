@@ -72,6 +72,8 @@ int main(int argc, char** argv) {
   sweep->add_option("--allocations", sweep_args.run.allocations, "as run's")->check(CLI::Range(1, 64));
   sweep->add_flag("--paired,!--unpaired", sweep_args.run.paired, "as run's");
   sweep->add_flag("--prediction-cases", sweep_args.run.prediction_cases, "as run's");
+  sweep->add_flag("--alone", sweep_args.alone,
+                  "one shard at a time (each still on its own GPU), so that no timed GPU has a busy neighbour");
   sweep->add_option("--logs-dir", sweep_args.logs_dir,
                     "each shard's log (and --slurm's scripts) here (default build/sweep-logs/<UTC stamp>)");
   sweep->add_option("--reports-dir", sweep_args.reports_dir, "the report's output folder (default: reports)");

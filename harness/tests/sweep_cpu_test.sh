@@ -7,6 +7,7 @@
 #  - `sweep` over two injected GPUs (FUSELAB_SWEEP_DEVICES=0,1): two shards, each
 #    pair once, one report; with shard 1 made to crash (FUSELAB_TEST_FAIL_SHARD=1)
 #    it is named with its log, the exit is 1 and shard 0's record is kept;
+#  - `sweep --alone`: the shards one after another (no GPU with a busy neighbour);
 #  - no GPU: sweep refuses with exit 3;
 #  - --slurm: --dry-run writes the two sbatch scripts; a missing or refusing
 #    sbatch is one message; a (stand-in) sbatch that takes the jobs chains the
@@ -85,7 +86,18 @@ for i in 0 1; do
 done
 [ "$(grep -c "regenerating the reports once" "$scratch/sweep.out")" -eq 1 ] || fail "the report did not run once"
 [ -s "$scratch/sweep/reports/README.md" ] || fail "the sweep wrote no report"
+grep -q "2 shards run side by side.*--alone" "$scratch/sweep.out" || fail "the sweep does not say its shards share the host"
 echo "sweep over 2 GPUs: every pair once, one report"
+
+# --alone: one shard at a time; shard 1 starts after shard 0 is done, the pairs as before.
+FUSELAB_SWEEP_DEVICES=0,1 sweep "$scratch/alone" --alone >"$scratch/alone.out" 2>&1 ||
+  { cat "$scratch/alone.out"; fail "the sweep --alone exits non-zero"; }
+pairs_of "$scratch/alone/runs" | diff "$scratch/whole.pairs" - >/dev/null || fail "--alone: the pairs are not the run's"
+order=$(grep -oE "shard [01]/2 on GPU [01][^:]*: (started|done)" "$scratch/alone.out" | sed -E 's/ on GPU.*: / /' | tr '\n' ',')
+[ "$order" = "shard 0/2 started,shard 0/2 done,shard 1/2 started,shard 1/2 done," ] ||
+  fail "--alone did not run the shards one at a time: $order"
+grep -q "side by side" "$scratch/alone.out" && fail "--alone still warns of side-by-side shards"
+echo "sweep --alone: one shard at a time, every pair once"
 
 # A shard that crashes: named with its log, the other's record kept, exit 1.
 FUSELAB_SWEEP_DEVICES=0,1 FUSELAB_TEST_FAIL_SHARD=1 sweep "$scratch/crash" >"$scratch/crash.out" 2>&1
