@@ -1,24 +1,12 @@
 #include "harness/cli/prediction_cases.h"
 
-#include <fnmatch.h>
-
 #include <map>
 
+#include "harness/core/case_patterns.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 
 namespace fuselab::cli {
-namespace {
-
-bool matches(const std::vector<std::string>& patterns, const std::string& name) {
-  if (patterns.empty()) return true;
-  for (const auto& p : patterns)
-    if (fnmatch(p.c_str(), name.c_str(), 0) == 0) return true;
-  return false;
-}
-
-}  // namespace
-
 std::set<std::pair<std::string, std::string>> prediction_pairs(const std::string& root,
                                                                const std::vector<const Experiment*>& targets,
                                                                const std::vector<std::string>& case_patterns) {
@@ -35,7 +23,7 @@ std::set<std::pair<std::string, std::string>> prediction_pairs(const std::string
         if (c.for_benchmarks) names.push_back(c.name);
     }
     for (const auto& name : names) {
-      if (!matches(case_patterns, name)) continue;
+      if (!case_selected_by(case_patterns, name)) continue;
       out.insert({e->id(), name});
       if (p.has_baseline()) out.insert({p.baseline, name});
     }

@@ -1,12 +1,11 @@
 #include "harness/cli/shard_selection.h"
 
-#include <fnmatch.h>
-
 #include <filesystem>
 #include <map>
 
 #include <spdlog/spdlog.h>
 
+#include "harness/core/case_patterns.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 #include "harness/core/record_index.h"
@@ -15,13 +14,6 @@
 
 namespace fuselab::cli {
 namespace {
-
-bool matches(const std::vector<std::string>& patterns, const std::string& name) {
-  if (patterns.empty()) return true;
-  for (const auto& p : patterns)
-    if (fnmatch(p.c_str(), name.c_str(), 0) == 0) return true;
-  return false;
-}
 
 PairCosts earlier_costs(const Paths& paths, const std::string& before_utc) {
   std::error_code ec;
@@ -48,7 +40,7 @@ ShardSelection select_shard(const Paths& paths, const RunArgs& args, const RunOp
     auto it = cases.find(e->family);
     if (it == cases.end()) it = cases.emplace(e->family, load_family_cases(paths.root, e->family)).first;
     for (const CaseSpec& spec : it->second.cases) {
-      if (!matches(args.case_patterns, spec.name)) continue;
+      if (!case_selected_by(args.case_patterns, spec.name)) continue;
       if (options.only_pairs && !options.only_pairs->count({e->id(), spec.name})) continue;  // --prediction-cases
       pairs.push_back({e->id(), spec.name});
       timed.push_back(args.time && spec.for_benchmarks && !e->limits_value.reject(spec));

@@ -1,6 +1,7 @@
 // Building the compare matrix: resolve the ids against the records, pick the
 // result per (column, case), compute the speedups and the noise calls, flag
 // environment mismatches. The renderings are in compare_format.cpp.
+#include "harness/core/case_patterns.h"
 #include "harness/core/compare.h"
 
 #include <fnmatch.h>
@@ -92,13 +93,6 @@ std::optional<double> number_at(const json& j, const char* a, const char* b) {
   if (!j.contains(a) || !j[a].is_object() || !j[a].contains(b) || !j[a][b].is_number())
     return std::nullopt;
   return j[a][b].get<double>();
-}
-
-bool matches_any(const std::string& name, const std::vector<std::string>& patterns) {
-  if (patterns.empty()) return true;
-  for (const auto& p : patterns)
-    if (fnmatch(p.c_str(), name.c_str(), 0) == 0) return true;
-  return false;
 }
 
 struct Token {
@@ -238,7 +232,7 @@ CompareMatrix build_compare(const RecordIndex& index, const CompareOptions& opti
     std::map<std::string, const CaseResult*> cases;
     for (const auto& c : latest_for(r.pinned))
       if (c.experiment_id == r.id && c.family == family &&
-          matches_any(c.case_name, options.case_patterns))
+          case_selected_by(options.case_patterns, c.case_name))
         cases[c.case_name] = &c;
     if (cases.empty() && options.case_patterns.empty())
       throw std::runtime_error("no run record has results for " + r.label + " on family " + family +

@@ -1,6 +1,5 @@
 #include "harness/gpu/run_engine.h"
 
-#include <fnmatch.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include <benchmark/benchmark.h>
 #include <spdlog/spdlog.h>
 
+#include "harness/core/case_patterns.h"
 #include "harness/core/output_fault.h"
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
@@ -31,12 +31,7 @@ namespace {
 using nlohmann::json;
 using clock_type = std::chrono::steady_clock;
 
-bool case_selected(const CaseSpec& c, const RunOptions& o) {
-  if (o.case_patterns.empty()) return true;
-  for (const auto& p : o.case_patterns)
-    if (fnmatch(p.c_str(), c.name.c_str(), 0) == 0) return true;
-  return false;
-}
+bool case_selected(const CaseSpec& c, const RunOptions& o) { return case_selected_by(o.case_patterns, c.name); }
 
 bool pair_selected(const Experiment& e, const CaseSpec& c, const RunOptions& o) {
   return !o.only_pairs || o.only_pairs->count({e.id(), c.name}) > 0;
