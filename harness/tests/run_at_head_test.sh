@@ -19,13 +19,15 @@ echo "built and ran HEAD (${head:0:12}) in ${SECONDS}s"
 
 records=$(ls "$scratch"/runs/*[0-9].json.gz)
 [[ $(wc -l <<<"$records") -eq 1 ]] || fail "want one record, got: $records"
-python3 - "$records" "$head" "$scratch/tmp" <<'EOF' || fail "the record: see above"
+python3 - "$records" "$head" <<'EOF' || fail "the record: see above"
 import gzip, json, sys
 r = json.load(gzip.open(sys.argv[1]))
 assert r["git"] == {"commit": sys.argv[2], "dirty": False, "source": "environment"}, r["git"]
 assert [e["id"] for e in r["experiments"]] == ["attention/v900_cpu_reference"], r["experiments"]
 assert r["settings"]["case_patterns"] == ["fx_*"], r["settings"]
-assert r["command"][0].startswith(sys.argv[3] + "/fuselab-at-"), r["command"]
+# The command as the commit's build ran it, its paths relative to that tree
+# (compact records keep repository paths, docs/records.md); paired by default.
+assert r["command"][:2] == ["build/harness/cli/fuselab", "--records-dir"] and "--paired" in r["command"], r["command"]
 EOF
 grep -q "^### attention/v900_cpu_reference — CONFIRMED$" "$scratch"/reports/log/[0-9]*.md || fail "no log entry"
 ! git -C "$src" worktree list | grep -qF "$scratch/tmp" || fail "the worktree is still listed: $(git -C "$src" worktree list)"
