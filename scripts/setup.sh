@@ -18,6 +18,7 @@ debian_packages=(
   cmake g++ make pkg-config
   libhdf5-dev libyaml-cpp-dev libspdlog-dev libbenchmark-dev libgtest-dev
   nlohmann-json3-dev libcli11-dev libssl-dev zlib1g-dev jq python3-jsonschema
+  graphviz  # `fuselab report` draws each family's lineage with its dot
 )
 python_packages=(python3-torch python3-h5py python3-numpy python3-yaml python3-pytest python3-matplotlib)
 test_packages=(munge slurmctld slurmd slurm-client)

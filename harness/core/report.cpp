@@ -19,6 +19,7 @@
 #include "harness/core/log_front_page.h"
 #include "harness/core/optimization_log.h"
 #include "harness/core/record_index.h"
+#include "harness/core/report_lineage.h"
 #include "harness/core/report_log.h"
 #include "harness/core/report_markdown.h"
 #include "harness/core/report_model.h"
@@ -156,7 +157,8 @@ ReportResult generate_report(const ReportOptions& o) {
     const auto targets = o.targets.find(f.family);
     outputs[(fs::path(o.reports_dir) / (f.family + ".md")).string()] = render_family_report(
         f, runs_link, plot_files(f), targets == o.targets.end() ? std::vector<Target>{} : targets->second,
-        notes_about(notes, f.family), relative_link(notes_dir, o.reports_dir));
+        notes_about(notes, f.family), relative_link(notes_dir, o.reports_dir),
+        f.versions.empty() ? std::string() : lineage_file(f));
   }
   outputs[(fs::path(o.reports_dir) / "README.md").string()] =
       render_reports_index(families, records, runs_link);
@@ -164,6 +166,7 @@ ReportResult generate_report(const ReportOptions& o) {
   std::set<std::string> plot_names;
   if (o.plots) {
     const std::string python = find_plot_python();
+    const std::string dot = find_dot();
     TempDir staging;
     const nlohmann::json data = plot_data(families);
     write_file_atomically(staging.path.string(), "plot-data.json", data.dump(1) + "\n");
@@ -180,6 +183,14 @@ ReportResult generate_report(const ReportOptions& o) {
         outputs[(fs::path(o.reports_dir) / "plots" / name.get<std::string>()).string()] =
             slurp(drawn);
       }
+    // The lineage pictures, drawn by Graphviz from the DOT made here.
+    for (const auto& f : families) {
+      if (f.versions.empty()) continue;
+      const std::string file = lineage_file(f);
+      plot_names.insert(fs::path(file).filename().string());
+      outputs[(fs::path(o.reports_dir) / file).string()] =
+          draw_lineage_svg(dot, lineage_dot(f), staging.path.string());
+    }
   }
 
   // The notebook: every dated file is rendered from the records and notes,

@@ -29,10 +29,13 @@ std::string render_log_summary(const std::vector<FamilyModel>& families,
 // `plots`: the plot files (relative to reports/) made for this family.
 // `targets`: its targets.yaml's, each shown against the closest version.
 // `notes`: the notes that name it (notes_about), linked as `notes_link`/<key>.md.
+// `lineage_link`: its lineage picture (lineage_file), empty for none.
+// It opens with the answer (render_answer), its targets and its notes; the
+// full lineage, the versions' sections and the tables follow.
 std::string render_family_report(const FamilyModel& family, const std::string& runs_link,
                                  const std::vector<std::string>& plots, const std::vector<Target>& targets = {},
                                  const std::vector<const LogNote*>& notes = {},
-                                 const std::string& notes_link = "notes");
+                                 const std::string& notes_link = "notes", const std::string& lineage_link = "");
 
 // reports/README.md: the families and every run, newest first.
 std::string render_reports_index(const std::vector<FamilyModel>& families,

@@ -43,6 +43,36 @@ const ReportCell* FamilyModel::best_peer(const std::string& case_name, std::stri
   return best;
 }
 
+const ReportExperiment* FamilyModel::fastest_version(const std::string& case_name, bool passing_only) const {
+  const ReportExperiment* best = nullptr;
+  const ReportCell* best_cell = nullptr;
+  for (const auto& v : versions) {
+    const ReportCell* c = cell(v.id, case_name);
+    if (c && (!passing_only || c->passed) && (!best || c->median_us < best_cell->median_us)) {
+      best = &v;
+      best_cell = c;
+    }
+  }
+  return best;
+}
+
+const ReportExperiment* FamilyModel::version(const std::string& id) const {
+  const auto it = std::find_if(versions.begin(), versions.end(), [&](const ReportExperiment& v) { return v.id == id; });
+  return it == versions.end() ? nullptr : &*it;
+}
+
+std::vector<std::string> FamilyModel::ancestry(const std::string& id) const {
+  std::vector<std::string> path;
+  std::set<std::string> seen;
+  for (const ReportExperiment* v = version(id); v && seen.insert(v->id).second;) {
+    path.push_back(v->id);
+    const json* d = v->declaration;
+    v = d && d->contains("parent") && (*d)["parent"].is_string() ? version((*d)["parent"].get<std::string>()) : nullptr;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
 std::vector<FamilyModel> build_family_models(const RecordIndex& index, const std::vector<std::string>& case_order) {
   std::map<std::string, FamilyModel> families;
   // Declarations: the newest entry of each (id, family); records are oldest first.
@@ -121,6 +151,7 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index, const std
         cell.fp32_fraction = a["fp32_fraction"].get<double>();
     }
     cell.run_id = c.run_id;
+    cell.passed = c.status() == "passed";
     f.cells[{c.experiment_id, c.case_name}] = cell;
   }
   std::vector<FamilyModel> out;

@@ -19,6 +19,7 @@ struct ReportCell {
   std::vector<double> samples_us;  // the raw cold samples (for intervals on ratios)
   std::optional<double> copy_fraction, fp32_fraction;  // absent without ceilings
   std::string run_id;
+  bool passed = false;  // the check passed (status "passed")
 };
 
 struct ReportExperiment {
@@ -53,6 +54,14 @@ struct FamilyModel {
   const ReportCell* cell(const std::string& id, const std::string& case_name) const;
   // The fastest peer on a case, or null.
   const ReportCell* best_peer(const std::string& case_name, std::string* peer_id = nullptr) const;
+  // The fastest of our versions on a case (ties: the lower id), counting only
+  // those whose check passed when `passing_only`; null when none timed it.
+  const ReportExperiment* fastest_version(const std::string& case_name, bool passing_only) const;
+  const ReportExperiment* version(const std::string& id) const;  // null when not ours
+  // The parent links from the root (the baseline where the lineage reaches
+  // it) down to `id`, `id` last; a parent not among the versions, or a loop,
+  // ends the walk there.
+  std::vector<std::string> ancestry(const std::string& id) const;
 };
 
 // Families in name order; each family's cases in case_order (cases.yaml's,

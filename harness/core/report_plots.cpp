@@ -10,12 +10,7 @@
 extern char** environ;
 
 namespace fuselab {
-namespace {
 
-using nlohmann::json;
-
-// Runs argv with stdout/stderr passed through (or to /dev/null when quiet);
-// returns the exit status, -1 when it could not start.
 int spawn_and_wait(const std::vector<std::string>& args, bool quiet) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -34,6 +29,10 @@ int spawn_and_wait(const std::vector<std::string>& args, bool quiet) {
   if (waitpid(pid, &status, 0) < 0) return -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
+
+namespace {
+
+using nlohmann::json;
 
 bool imports_matplotlib(const std::string& python) {
   return spawn_and_wait({python, "-c", "import matplotlib"}, true) == 0;

@@ -18,6 +18,10 @@ namespace fuselab {
 // archived) and the peers; file names relative to the output folder.
 nlohmann::json plot_data(const std::vector<FamilyModel>& families);
 
+// Runs argv (argv[0] looked up on PATH) with stdout/stderr passed through, or
+// to /dev/null when quiet; returns the exit status, -1 when it could not start.
+int spawn_and_wait(const std::vector<std::string>& args, bool quiet);
+
 // The python3 to draw with: $FUSELAB_PYTHON when set (it must import
 // matplotlib), else the first of python3, /usr/bin/python3 that does. Throws
 // one line naming what was tried and the fix when none does.

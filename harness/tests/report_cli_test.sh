@@ -17,7 +17,8 @@ snapshot() { (cd "$scratch" && find . -type f -printf '%p %s\n' | sort && find .
 report
 for f in README.md attention.md rope_standalone.md plots/attention-time.svg \
          plots/attention-copy-fraction.svg plots/attention-vs-pytorch.svg \
-         plots/rope_standalone-time.svg plots/rope_standalone-copy-fraction.svg; do
+         plots/rope_standalone-time.svg plots/rope_standalone-copy-fraction.svg \
+         plots/attention-lineage.svg plots/rope_standalone-lineage.svg; do
   [[ -s "$scratch/reports/$f" ]] || { echo "report did not write reports/$f" >&2; exit 1; }
 done
 grep -q '^## Summary$' "$scratch/LOG.md"

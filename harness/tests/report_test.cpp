@@ -72,12 +72,12 @@ TEST(Report, TwiceGivesTheSameBytesPlotsIncluded) {
   EXPECT_EQ(tree(repo), after_first);
   EXPECT_TRUE(second.written.empty());
   // README, two families, the log's front page and its one day, and 2 plots
-  // per family + 1 for attention's peers.
-  EXPECT_EQ(first.written.size(), 5u + 5u);
+  // per family + 1 for attention's peers, and a lineage picture per family.
+  EXPECT_EQ(first.written.size(), 5u + 5u + 2u);
   for (const char* f : {"reports/README.md", "reports/attention.md", "reports/rope_standalone.md",
                         "reports/plots/attention-time.svg", "reports/plots/attention-vs-pytorch.svg",
                         "reports/plots/rope_standalone-copy-fraction.svg", "OPTIMIZATION_LOG.md",
-                        "reports/log/2026-11-21.md"})
+                        "reports/log/2026-11-21.md", "reports/plots/attention-lineage.svg"})
     EXPECT_TRUE(after_first.count(f)) << f;
   // No date, no software in the SVGs.
   const std::string svg = after_first.at("reports/plots/attention-time.svg");
@@ -193,7 +193,7 @@ TEST(Report, AVerdictOfAnotherClosureIsShownAsSourceChangedSince) {
   std::ofstream(record, std::ios::trunc) << j.dump();
   const auto lineage_row = [&](const std::string& version) {
     const std::string report = slurp(repo / "reports/attention.md");
-    const auto at = report.find("| " + version + " |");
+    const auto at = report.find("| " + version + " |", report.find("\n## Lineage\n"));
     return at == std::string::npos ? std::string() : report.substr(at, report.find('\n', at) - at);
   };
   ReportOptions o = options_for(repo, false);
