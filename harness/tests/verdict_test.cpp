@@ -148,7 +148,7 @@ TEST(Verdict, PairedIntervalSpansWhereTheAllocationsLanded) {
   Fixture f(100, 40, 2.0);
   f.pair_the_series = false;
   f.new_exp.prediction(faster_than("attention/v000_base", 1.02));
-  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.035, 1.04, 1.045}};
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 4, Interval{1.035, 1.04, 1.045}, {}};
   EXPECT_EQ(f.verdict().value, "INCONCLUSIVE");  // no allocation pairs on record: the rounds alone decide nothing
   f.mine.cases[0].paired->allocation_speedups = {0.99, 1.08, 1.01, 1.07};
   const Verdict v = f.verdict();
