@@ -11,9 +11,6 @@ namespace {
 using nlohmann::json;
 
 constexpr auto fmt = &format_number;
-constexpr const char* kHypothesis = "- Hypothesis: ";
-constexpr const char* kLimits = "- Limits: ";
-
 std::string number_or_dash(const json& j, const char* format, double scale = 1.0) {
   if (!j.is_number()) return "—";
   return fmt(format, j.get<double>() * scale);
@@ -40,27 +37,9 @@ std::string max_abs_err(const json& c) {
   return check.is_object() ? number_or_dash(check["max_abs_err"], "%.2e") : "—";
 }
 
-std::string timed_row(const json& c) {
-  std::ostringstream row;
-  const json& cold = c["timing"]["cold"]["stats"];
-  const json& hot = c["timing"]["hot"];
-  row << "| " << c["name"].get<std::string>() << " | " << status_of(c) << " | " << max_abs_err(c) << " | "
-      << number_or_dash(cold["median"], "%.2f") << " | " << number_or_dash(cold["iqr"], "%.2f") << " | "
-      << cold["n"].get<long>() << " | "
-      << (hot.contains("stats") ? number_or_dash(hot["stats"]["median"], "%.2f") : "—") << " | "
-      << number_or_dash(c["achieved"]["GBps"], "%.0f") << " | "
-      << (c["achieved"].contains("copy_fraction") ? number_or_dash(c["achieved"]["copy_fraction"], "%.1f%%", 100.0)
-                                                  : "—")
-      << " |";
-  if (!c["reason"].get<std::string>().empty()) row << " " << c["reason"].get<std::string>();
-  return row.str();
-}
-
-// "name 1.05e-06" for a passed case, else "name STATUS err (reason)".
-std::string untimed_item(const json& c) {
-  std::string item = c["name"].get<std::string>();
-  const std::string status = status_of(c);
-  if (status != "passed") item += " " + status;
+// "name STATUS err (reason)" for a case that did not pass.
+std::string not_passed_item(const json& c) {
+  std::string item = c["name"].get<std::string>() + " " + status_of(c);
   if (c["check"].is_object()) item += " " + max_abs_err(c);
   if (!c["reason"].get<std::string>().empty()) item += " (" + one_line(c["reason"].get<std::string>()) + ")";
   return item;
@@ -91,83 +70,43 @@ std::string environment_line(const json& record) {
   return o.str();
 }
 
-std::string time_of(const std::string& started_utc) { return started_utc.size() >= 19 ? started_utc.substr(11, 8) : started_utc; }
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
 
-std::string render_experiment(const json& e, const std::string& time, LogFileMemory& memory) {
-  std::ostringstream o;
-  const std::string id = e["id"].get<std::string>();
-  const std::string hypothesis = one_line(e["hypothesis"].get<std::string>());
-  const std::string limits = one_line(e["limits"].get<std::string>());
-  o << "\n### " << id << " — " << e["verdict"]["value"].get<std::string>() << "\n\n"
-    << "- Verdict: " << e["verdict"]["value"].get<std::string>() << " — "
-    << one_line(e["verdict"]["reason"].get<std::string>()) << "\n"
-    << "- Prediction: " << one_line(e["prediction"]["text"].get<std::string>()) << "\n";
-  if (!e["parent"].get<std::string>().empty()) o << "- Parent: " << e["parent"].get<std::string>() << "\n";
-  const std::string at = memory.described_at(id, hypothesis, limits);
-  if (at.empty()) {
-    o << kHypothesis << hypothesis << "\n" << kLimits << limits << "\n";
-    memory.remember(id, hypothesis, limits, time);
-  } else {
-    o << "- Hypothesis and limits: as in its " << at << " entry above\n";
-  }
-  std::string timed, untimed;
+std::string render_experiment(const json& e) {
+  std::vector<std::string> timed, checked, not_passed;
   for (const auto& c : e["cases"]) {
-    if (c.contains("timing"))
-      timed += timed_row(c) + "\n";
+    const std::string status = status_of(c);
+    if (status == "unsupported") continue;  // outside the version's limits: the record says why
+    if (status != "passed")
+      not_passed.push_back(not_passed_item(c));
+    else if (c.contains("timing"))
+      timed.push_back(c["name"].get<std::string>() + " " + number_or_dash(c["timing"]["cold"]["stats"]["median"], "%.2f"));
     else
-      untimed += (untimed.empty() ? "" : ", ") + untimed_item(c);
+      checked.push_back(c["name"].get<std::string>());
   }
-  if (!timed.empty())
-    o << "\n| case | check | max abs err | cold median µs | IQR µs | n | hot µs | GB/s | % copy |\n"
-      << "|---|---|---|---|---|---|---|---|---|\n"
-      << timed;
-  if (!untimed.empty()) o << "\nChecked, not timed (max abs err): " << untimed << ".\n";
+  std::ostringstream o;
+  const std::string verdict = e["verdict"]["value"].get<std::string>();
+  o << "\n### " << e["id"].get<std::string>() << " — " << verdict << "\n\n"
+    << "- Verdict: " << verdict << " — " << one_line(e["verdict"]["reason"].get<std::string>()) << "\n";
+  if (!timed.empty()) o << "- Timed, cold median µs: " << joined(timed) << "\n";
+  if (!checked.empty()) o << "- Checked, not timed: " << joined(checked) << "\n";
+  if (!not_passed.empty()) o << "- Did not pass: " << joined(not_passed) << "\n";
   return o.str();
 }
 
 }  // namespace
 
-LogFileMemory LogFileMemory::of(const std::string& file_text) {
-  LogFileMemory memory;
-  std::istringstream in(file_text);
-  std::string line, time, id, hypothesis;
-  while (std::getline(in, line)) {
-    // "## <started_utc> — run <run-id>", "### <id> — <verdict>"
-    const std::size_t dash = line.find(" — ");
-    if (starts_with(line, "## ")) {
-      time = dash == std::string::npos ? "" : time_of(line.substr(3, dash - 3));
-      id.clear();
-    } else if (starts_with(line, "### ") && dash != std::string::npos) {
-      id = line.substr(4, dash - 4);
-      hypothesis.clear();
-    } else if (starts_with(line, kHypothesis)) {
-      hypothesis = line.substr(std::string(kHypothesis).size());
-    } else if (starts_with(line, kLimits) && !id.empty()) {
-      const std::string limits = line.substr(std::string(kLimits).size());
-      if (memory.described_at(id, hypothesis, limits).empty()) memory.remember(id, hypothesis, limits, time);
-    }
-  }
-  return memory;
-}
-
-std::string LogFileMemory::described_at(const std::string& id, const std::string& hypothesis,
-                                        const std::string& limits) const {
-  const auto it = times_.find(id + '\n' + hypothesis + '\n' + limits);
-  return it == times_.end() ? "" : it->second;
-}
-
-void LogFileMemory::remember(const std::string& id, const std::string& hypothesis, const std::string& limits,
-                             const std::string& time) {
-  times_.emplace(id + '\n' + hypothesis + '\n' + limits, time);
-}
-
-std::string render_run_entries(const json& record, const std::string& record_link, LogFileMemory& memory) {
+std::string render_run_entries(const json& record, const std::string& record_link) {
   const std::string started = record["started_utc"].get<std::string>();
   std::ostringstream o;
   o << "\n## " << started << " — run " << record["run_id"].get<std::string>() << "\n\n"
     << environment_line(record) << ".  \n"
     << "Record: [" << record["run_id"].get<std::string>() << "](" << record_link << ")\n";
-  for (const auto& e : record["experiments"]) o << render_experiment(e, time_of(started), memory);
+  for (const auto& e : record["experiments"]) o << render_experiment(e);
   return o.str();
 }
 

@@ -34,20 +34,6 @@ std::string write_all(int fd, const char* p, std::size_t size) {
   return "";
 }
 
-// The whole file behind `fd`; "" when empty.
-std::string read_all(int fd, const std::string& path) {
-  std::string text;
-  char buf[1 << 16];
-  if (::lseek(fd, 0, SEEK_SET) != 0) throw std::runtime_error("cannot seek in " + path + ": " + std::strerror(errno));
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
-    if (n == 0) return text;
-    text.append(buf, static_cast<std::size_t>(n));
-  }
-}
-
 std::string relative_to(const fs::path& to, const fs::path& from_dir) {
   return fs::relative(fs::absolute(to), fs::absolute(from_dir)).string();
 }
@@ -84,9 +70,9 @@ std::string log_record_link(const std::string& records_dir, const std::string& f
   return relative_to(fs::path(records_dir) / record_file_name(run_id), from_dir);
 }
 
-void append_to_log(const std::string& path, const std::string& header,
-                   const std::function<std::string(const std::string& text)>& render) {
+void append_to_log(const std::string& path, const std::string& header, const std::string& entries) {
   int fd = -1;
+  struct stat held {};
   for (;;) {
     fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND, 0644);
     if (fd < 0)
@@ -99,23 +85,15 @@ void append_to_log(const std::string& path, const std::string& header,
     }
     // `fuselab report` may have renamed a new file over this one while we
     // waited for the lock: then append to the new file instead.
-    struct stat held {}, now {};
+    struct stat now {};
     if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_dev == now.st_dev &&
         held.st_ino == now.st_ino)
       break;
     ::flock(fd, LOCK_UN);
     ::close(fd);
   }
-  std::string all, why;
-  try {
-    const std::string text = read_all(fd, path);
-    if (text.empty()) all = header;
-    all += render(text.empty() ? header : text);
-  } catch (...) {
-    ::flock(fd, LOCK_UN);
-    ::close(fd);
-    throw;
-  }
+  const std::string all = (held.st_size == 0 ? header : std::string()) + entries;  // held: as locked
+  std::string why;
   // In two halves: a crash between them (crash_point) leaves the partial
   // entry that `fuselab report` must repair.
   crash_point("log locked, nothing appended");
@@ -142,11 +120,7 @@ void log_record(const std::string& log_path, const std::string& records_dir, con
   const std::string link = log_record_link(records_dir, dir.string(), run_id);
   const bool calibration = record.value("kind", std::string()) == "calibration";
   append_to_log(log_day_file(log_path, day), log_day_header(day, relative_to(log_path, dir)),
-                [&](const std::string& text) {
-                  if (calibration) return render_calibration_entry(record, link);
-                  LogFileMemory memory = LogFileMemory::of(text);
-                  return render_run_entries(record, link, memory);
-                });
+                calibration ? render_calibration_entry(record, link) : render_run_entries(record, link));
 }
 
 }  // namespace fuselab

@@ -6,7 +6,6 @@
 // so a lost entry can be regenerated.
 #pragma once
 
-#include <functional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -33,13 +32,11 @@ std::string log_day_header(const std::string& day, const std::string& front_page
 std::string log_record_link(const std::string& records_dir, const std::string& from_dir,
                             const std::string& run_id);
 
-// Appends what `render` gives for the file's current text (its entries so
-// far) to `path`, creating it with `header` when missing or empty, while
+// Appends `entries` to `path`, creating it with `header` when missing or empty, while
 // holding flock(LOCK_EX) on it. A writer that replaces the file (`fuselab
 // report`, by rename under the same lock) is noticed: the append goes to the
 // file now at `path`, never to the replaced one.
-void append_to_log(const std::string& path, const std::string& header,
-                   const std::function<std::string(const std::string& text)>& render);
+void append_to_log(const std::string& path, const std::string& header, const std::string& entries);
 
 // Appends a record's entries (a run's, or a calibration's) to its day's file.
 void log_record(const std::string& log_path, const std::string& records_dir, const nlohmann::json& record);

@@ -33,7 +33,6 @@ std::map<std::string, std::string> render_log_files(const std::vector<LogDay>& d
   std::map<std::string, std::string> files;
   for (const auto& d : days) {
     std::string out = log_day_header(d.day, front_page);
-    LogFileMemory memory;
     std::size_t next_note = 0;
     auto notes_before = [&](const std::string& key) {
       for (; next_note < d.notes.size() && d.notes[next_note]->key < key; ++next_note) {
@@ -44,7 +43,7 @@ std::map<std::string, std::string> render_log_files(const std::vector<LogDay>& d
     for (const auto* r : d.records) {
       notes_before(r->run_id);
       const std::string link = log_record_link(records_dir, dir, r->run_id);
-      out += r->calibration() ? render_calibration_entry(r->json, link) : render_run_entries(r->json, link, memory);
+      out += r->calibration() ? render_calibration_entry(r->json, link) : render_run_entries(r->json, link);
     }
     notes_before("\x7f");  // the notes after the day's newest record
     files[log_day_file(log_path, d.day)] = out;

@@ -85,7 +85,7 @@ TEST(OptimizationLog, ConcurrentAppendsNeverInterleave) {
       for (int i = 0; i < entries; ++i) {
         std::string block = "\n## writer " + std::to_string(w) + " entry " + std::to_string(i) + "\n";
         for (int line = 0; line < 20; ++line) block += "writer " + std::to_string(w) + " line\n";
-        append_to_log(log, "# fuselab log, a day\n", [&](const std::string&) { return block; });
+        append_to_log(log, "# fuselab log, a day\n", block);
       }
       _exit(0);
     }

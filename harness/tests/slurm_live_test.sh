@@ -29,7 +29,7 @@
 #        dated file in that order and said so, as information: nothing
 #        was missing. A "repaired:" there fails the test);
 #     b. structurally: each version's cases in the dated log, with the
-#        timing columns masked (case, check, max abs err, timed or not),
+#        medians masked (case, passed or its status, timed or not),
 #        sorted, are the same lines for the Slurm and the local run (the
 #        Slurm log has an entry per shard and version, the local one an entry
 #        per version: the cases, not the entries, compare). The README and
@@ -80,18 +80,23 @@ verdicts_of() {
     (.prediction.cases // []) - $ran == []) | "\(.id) \(.verdict.value)"' | sort
 }
 # The cases of the dated log files in folder $1 (reports/log/ beside the
-# log), "id case check max-abs-err timed|untimed" a line, sorted: a timed case
-# is a table row (its timing columns dropped), an untimed one is listed after
-# "Checked, not timed (max abs err):" as "case err, case err.".
+# log), "id case passed timed|untimed" or "id case STATUS" a line, sorted:
+# an entry lists its timed cases with their medians (dropped here), its
+# checked-only cases, and those that did not pass with their status.
 log_cases() {
-  cat "$1"/[0-9]*.md | awk -F' [|] ' '
+  cat "$1"/[0-9]*.md | awk '
+    function items(kind,   line, n, i, parts) {
+      line = $0; sub(/^[^:]*: /, "", line)
+      n = split(line, parts, ", ")
+      for (i = 1; i <= n; i++) {
+        split(parts[i], w, " ")
+        print id, w[1], (kind == "failed" ? w[2] : "passed " kind)
+      }
+    }
     /^### / { id = substr($0, 5); sub(/ — .*/, "", id) }
-    /^[|] fx_/ { sub(/^[|] /, ""); print id, $1, $2, $3, "timed" }
-    /^Checked, not timed \(max abs err\): / {
-      line = $0; sub(/^[^:]*: /, "", line); sub(/[.]$/, "", line)
-      n = split(line, items, ", ")
-      for (i = 1; i <= n; i++) print id, items[i], "untimed"
-    }' | awk '$NF == "untimed" { print $1, $2, "-", $3, $4; next } { print }' | sort
+    /^- Timed, cold median µs: / { items("timed") }
+    /^- Checked, not timed: / { items("untimed") }
+    /^- Did not pass: / { items("failed") }' | sort
 }
 
 # The state of a job, or of each task of an array: "TASK STATE EXIT:SIGNAL REASON" lines.
