@@ -47,7 +47,7 @@ for turn in alone-1 busy-1 alone-2 busy-2; do
   [[ $turn == busy-* ]] && start_neighbour
   nvidia-smi --query-gpu=index,utilization.gpu,clocks.sm,temperature.gpu --format=csv,noheader | tr '\n' ' '
   CUDA_VISIBLE_DEVICES=0 "$fuselab" run "${probe[@]}" "${cases[@]}" --unpaired --allocations 4 >"$logs/probe-$turn.log" 2>&1
-  echo "probe $turn: exit $? at $SECONDS s, record $(grep -o 'run record [^;]*' "$logs/probe-$turn.log" | xargs basename)"
+  echo "probe $turn: exit $? at $SECONDS s, record $(grep -o 'run record [^;]*' "$logs/probe-$turn.log" | awk '{print $NF}' | xargs -r basename)"
   [[ $turn == busy-* ]] && stop_neighbour
 done
 echo "neighbour runs: $(ls "$logs/neighbour/runs" 2>/dev/null | wc -l) record(s)"
