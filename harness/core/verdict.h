@@ -3,7 +3,7 @@
 //   CONFIRMED    the prediction holds on every named case beyond noise
 //                (the 95 % interval clears the bar: over the samples, the
 //                allocation pairs, and the spread measured between runs on
-//                two machines, verdict.cpp)
+//                four machines for launches of that length, verdict.cpp)
 //   REFUTED      on some named case the interval lies wholly on the wrong side
 //   INCONCLUSIVE otherwise (within noise), and always for a prediction
 //                against a baseline unless every named case was timed in

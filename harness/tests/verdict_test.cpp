@@ -180,6 +180,26 @@ TEST(Verdict, TheIntervalCoversTheSpreadBetweenRuns) {
   EXPECT_EQ(verdict_at(1.07).value, "REFUTED");
 }
 
+TEST(Verdict, AnAbsoluteBoundAllowsForHowFarMachinesDiffer) {
+  // A bound in µs is not paired with anything: it is widened by the spread
+  // of medians between machines, ~25 % for a launch under 10 µs, ~2.5 % above.
+  const auto verdict_of = [](double median_us, double bound_us) {
+    Fixture f(100, 40, 2.0);
+    f.pair_the_series = false;
+    f.new_exp.prediction(at_most_us(bound_us, {"c1"}));
+    f.mine.cases[0].cold_s = noisy(median_us * 1e-6, median_us * 1e-9, 50, 5);
+    return f.verdict();
+  };
+  EXPECT_EQ(verdict_of(4.0, 6.5).value, "CONFIRMED");
+  EXPECT_EQ(verdict_of(6.0, 6.5).value, "INCONCLUSIVE");  // v005's case: 6.1 to 7.0 µs on four H100s
+  EXPECT_EQ(verdict_of(7.0, 6.5).value, "INCONCLUSIVE");
+  EXPECT_EQ(verdict_of(9.0, 6.5).value, "REFUTED");
+  EXPECT_EQ(verdict_of(96.0, 100).value, "CONFIRMED");
+  const Verdict near = verdict_of(98.0, 100);
+  EXPECT_EQ(near.value, "INCONCLUSIVE") << near.reason;
+  EXPECT_EQ(verdict_of(104.0, 100).value, "REFUTED");
+}
+
 TEST(Stats, TIntervalOfAMean) {
   const Interval i = t_interval_of_mean({1.0, 1.1, 0.9, 1.0});
   EXPECT_NEAR(i.mid, 1.0, 1e-12);
