@@ -260,9 +260,9 @@ int cmd_sweep(const Paths& paths, const SweepArgs& args) {
   {
     InterruptsIgnored ignore;  // Ctrl-C stops the shards; the sweep reports them and keeps what they wrote
     if (n > 1 && !args.alone)
-      spdlog::info("{} shards run side by side, one per GPU. Launches of 4 to 12 µs measured up to 13 % slower "
-                   "while the neighbouring GPU worked; from 21 µs up, within 2 % (note of 2026-11-27 22:40). "
-                   "--alone runs one shard at a time, each GPU with no neighbour", n);
+      spdlog::info("{} shards run side by side, one per GPU. On one host of three, a 12 µs launch measured 13 % "
+                   "slower while the neighbouring GPU worked; from 21 µs up, within 2 % on all (notes of 2026-11-27 "
+                   "22:40 and 2026-11-28 00:40). --alone runs one shard at a time, each GPU with no neighbour", n);
     auto start = [&](int i) {
       Shard& s = shards[i];
       s.index = i;
