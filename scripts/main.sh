@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job (README): set up, build, generate the references, then
-#  - with a GPU: calibrate the timing, run the default experiments and the
-#    PyTorch peers, record and log them;
+#  - with a GPU: calibrate the timing, run the default experiments on every
+#    GPU (fuselab sweep) and the PyTorch peers, record and log them;
 #    then regenerate the reports;
 #  - without one: say so and run the CPU pipeline end to end in build/cpu-run/,
 #    leaving the committed evidence (and the tree) as it was.
@@ -16,8 +16,10 @@ status=0
 if nvidia-smi -L >/dev/null 2>&1; then
   "$python" reference_data/generate.py
   "$fuselab" calibrate || status=$?
-  # A failed check or an INVALID verdict is a result: record it, keep going.
-  "$fuselab" run ${FUSELAB_TARGETS:-all} || status=$?
+  # Every GPU it finds: one shard per GPU, side by side (fuselab sweep; one
+  # GPU: one shard). A failed check or an INVALID verdict is a result:
+  # record it, keep going. The reports are made once, below.
+  "$fuselab" sweep ${FUSELAB_TARGETS:-all} --no-plots || status=$?
   "$python" harness/peers/torch_peers.py --records-dir reports/runs --fuselab "$fuselab" || status=$?
   # The reports and the log's entries, from reports/runs/ and reports/notes/.
   "$fuselab" report --rebuild-log
