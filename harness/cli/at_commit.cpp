@@ -294,6 +294,12 @@ std::vector<std::string> run_argv(const fs::path& fuselab, const Paths& paths, c
   if (args.paired) argv.push_back("--paired");
   if (!args.paired && knows_option(fuselab, "--unpaired")) argv.push_back("--unpaired");
   if (args.prediction_cases) argv.push_back("--prediction-cases");
+  // --settle-allocations: a build before it never settled, as 0 asks.
+  const int settle = resolved_settle_allocations(args);
+  if (args.paired && knows_option(fuselab, "--settle-allocations"))
+    argv.insert(argv.end(), {"--settle-allocations", std::to_string(settle)});
+  else if (settle > 0)
+    spdlog::warn("the build at this commit does not know --settle-allocations: it pairs no case again");
   return argv;
 }
 

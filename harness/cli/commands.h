@@ -2,6 +2,7 @@
 // throws std::runtime_error for bad input (main turns it into one message).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ struct RunArgs {
                                            // 0: kPairedAllocations when paired, else 1 (resolved_allocations)
   bool paired = true;                      // --paired (default) / --unpaired: verdicts on versions sampled in
                                            // turns with their baseline
+  int settle_allocations = -1;             // --settle-allocations: pair a case on its prediction's bar again over
+                                           // this many; -1: resolved_settle_allocations's default
   bool prediction_cases = false;           // --prediction-cases: each version only on the cases its prediction names
   bool time = true;                        // false for `check`
   std::string shard;                       // --shard I/N (shard_plan.h); empty: the whole run
@@ -40,6 +43,13 @@ struct RunArgs {
 constexpr int kPairedAllocations = 4;
 inline int resolved_allocations(const RunArgs& a) {
   return a.allocations > 0 ? a.allocations : a.paired ? kPairedAllocations : 1;
+}
+// A case whose paired interval holds its prediction's bar is paired again
+// over four times the allocations, at most 64, before the verdict (note of
+// 2026-11-28 01:00); 0 (or unpaired): never.
+inline int resolved_settle_allocations(const RunArgs& a) {
+  if (!a.paired) return 0;
+  return a.settle_allocations >= 0 ? a.settle_allocations : std::min(64, 4 * resolved_allocations(a));
 }
 
 // `fuselab sweep`: one `run --shard I/N` per GPU of this host, or (--slurm)

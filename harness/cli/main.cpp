@@ -49,6 +49,10 @@ int main(int argc, char** argv) {
                 "(default) also time each version in turns with its prediction's baseline, case by case, over "
                 "the allocations, and take the verdict on that paired speedup; --unpaired: time each once "
                 "(a verdict against a baseline is then INCONCLUSIVE)");
+  run->add_option("--settle-allocations", run_args.settle_allocations,
+                  "pair a case whose interval holds its prediction's bar again over K allocations before the "
+                  "verdict (default: 4 x --allocations, at most 64; 0: never)")
+      ->check(CLI::Range(0, 256));
   run->add_flag("--prediction-cases", run_args.prediction_cases,
                 "time each version only on the cases its prediction names (all when it names none), and its "
                 "baseline on those; a version without a prediction is left out");
@@ -72,6 +76,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--allocations", sweep_args.run.allocations, "as run's")->check(CLI::Range(1, 64));
   sweep->add_flag("--paired,!--unpaired", sweep_args.run.paired, "as run's");
   sweep->add_flag("--prediction-cases", sweep_args.run.prediction_cases, "as run's");
+  sweep->add_option("--settle-allocations", sweep_args.run.settle_allocations, "as run's")->check(CLI::Range(0, 256));
   sweep->add_flag("--alone", sweep_args.alone,
                   "one shard at a time (each still on its own GPU), so that no timed GPU has a busy neighbour");
   sweep->add_option("--logs-dir", sweep_args.logs_dir,

@@ -100,11 +100,13 @@ RerunPlan plan_rerun(const std::string& run_id, const json& record) {
     args.allocations = s.value("allocations", 1);  // records before the option: one allocation
     args.paired = s.value("paired", false);
     args.prediction_cases = s.value("prediction_cases", false);
+    args.settle_allocations = s.value("settle_allocations", 0);  // records before the option: none
   }
   std::string settings = args.quick ? " --quick" : "";
   if (args.allocations > 1) settings += " --allocations " + std::to_string(args.allocations);
   settings += args.paired ? " --paired" : " --unpaired";
   if (args.prediction_cases) settings += " --prediction-cases";
+  if (args.paired) settings += " --settle-allocations " + std::to_string(args.settle_allocations);
   for (const auto& p : args.case_patterns) settings += " --case '" + p + "'";
   spdlog::info("rerun of {}: {} experiment(s){}", run_id, plan.ids.size(), settings);
   return plan;

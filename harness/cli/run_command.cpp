@@ -160,6 +160,7 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
   ctx.settings = {{"quick", args.quick}, {"case_patterns", args.case_patterns},
                   {"allocations", resolved_allocations(args)}, {"paired", args.paired}, {"tolerance", kTolerance}};
   if (args.prediction_cases) ctx.settings["prediction_cases"] = true;
+  if (resolved_settle_allocations(args) > 0) ctx.settings["settle_allocations"] = resolved_settle_allocations(args);
   if (shard) {
     ctx.settings["shard"] = shard->spec.text();
     ctx.settings["shard_plan"] = {{"fingerprint", shard->fingerprint},     {"pairs", shard->pairs.size()},
@@ -222,6 +223,7 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
   options.reference_root = paths.references;
   options.allocations = resolved_allocations(args);
   options.paired = args.paired;
+  options.settle_allocations = resolved_settle_allocations(args);
   if (args.quick) options = quick(options);
   if (args.prediction_cases) {
     options.only_pairs = prediction_pairs(paths.root, experiments, args.case_patterns);

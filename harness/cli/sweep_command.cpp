@@ -108,6 +108,7 @@ std::vector<std::string> run_argv(const RunArgs& a, const std::string& costs_bef
   if (a.allocations > 0) out.insert(out.end(), {"--allocations", std::to_string(a.allocations)});
   out.push_back(a.paired ? "--paired" : "--unpaired");
   if (a.prediction_cases) out.push_back("--prediction-cases");
+  if (a.settle_allocations >= 0) out.insert(out.end(), {"--settle-allocations", std::to_string(a.settle_allocations)});
   out.insert(out.end(), {"--costs-before", costs_before});
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,23 +38,92 @@ Interval widened(Interval i, double log_sd) {
   return {i.low / m, i.mid, i.high * m};
 }
 
-}  // namespace
+// One named case judged against the prediction's bar.
+struct CaseJudgement {
+  std::string name;
+  std::string text;       // "name: 1.01x faster [0.99, 1.03] paired over 16 allocations, between runs vs 1.03x"
+  bool clears = false;    // the interval lies wholly on the predicted side of the bar
+  bool wrong = false;     // ... wholly on the other side
+  std::string undecided;  // why this case's ratio cannot decide at all, if it cannot
+};
 
-Verdict compute_verdict(
-    const ExperimentOutcome& outcome,
-    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
+// The cases a prediction names, judged; or the verdict that ends it first
+// (INVALID, UNTESTED).
+struct Judged {
+  std::optional<Verdict> ended;
+  std::vector<CaseJudgement> cases;
+};
+
+CaseJudgement judge_case(const Prediction& p, const std::string& name, const CaseOutcome& mine,
+                         const CaseOutcome* theirs) {
+  CaseJudgement j;
+  j.name = name;
+  std::ostringstream why;
+  why.precision(3);
+  if (p.has_baseline()) {
+    // The ratio the prediction bounds from below: t_baseline / t_this
+    // (faster), t_this / t_baseline (slower).
+    const bool faster = p.kind == Prediction::Kind::FasterThan;
+    const bool paired = mine.paired && mine.paired->baseline == p.baseline;
+    Interval r;
+    std::string placement;
+    if (paired) {
+      // The rounds reuse the same allocations; where the buffers landed
+      // moves a few-µs ratio by several percent (note of 2026-11-27 19:15),
+      // so the interval also spans the allocation pairs' interval for
+      // their mean, where the record holds them.
+      Interval s = mine.paired->speedup;
+      const std::vector<double>& pairs = mine.paired->allocation_speedups;
+      if (pairs.size() >= 2) {
+        const Interval a = t_interval_of_mean(pairs);
+        if (a.low < s.low || a.high > s.high) placement = " over " + std::to_string(pairs.size()) + " allocations";
+        s.low = std::min(s.low, a.low);
+        s.high = std::max(s.high, a.high);
+      }
+      s = widened(s, between_run_spread(summarize(mine.cold_s).median).paired_log_sd);
+      r = faster ? s : Interval{1.0 / s.high, 1.0 / s.mid, 1.0 / s.low};
+    } else {
+      r = faster ? bootstrap_ratio_of_medians(theirs->cold_s, mine.cold_s)
+                 : bootstrap_ratio_of_medians(mine.cold_s, theirs->cold_s);
+    }
+    why << name << ": " << r.mid << "x " << (faster ? "faster" : "slower") << " [" << r.low << ", " << r.high
+        << "]" << (paired ? " paired" + placement + ", between runs" : " unpaired") << " vs " << p.factor << "x; ";
+    // A ratio that cannot decide: the two series timed apart, or in turns but
+    // on one allocation each. Either moves between runs by more than its own
+    // interval shows (notes of 2026-11-27 17:00 and 19:15).
+    if (!paired)
+      j.undecided = "timed apart from " + p.baseline + ", not in turns with it";
+    else if (mine.paired->allocation_speedups.size() < 2)
+      j.undecided = "paired on one allocation, which cannot show how much placement moves the ratio";
+    j.clears = r.low >= p.factor;
+    j.wrong = r.high < p.factor;
+  } else {
+    const Interval b = bootstrap_median(mine.cold_s);
+    const Interval m = widened(b, between_run_spread(b.mid).median_log_sd);
+    why << name << ": " << m.mid * 1e6 << " us [" << m.low * 1e6 << ", " << m.high * 1e6 << "] between runs vs "
+        << p.micros << " us; ";
+    j.clears = m.high <= p.micros * 1e-6;
+    j.wrong = m.low > p.micros * 1e-6;
+  }
+  j.text = why.str();
+  return j;
+}
+
+Judged judge(const ExperimentOutcome& outcome,
+             const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
   for (const auto& c : outcome.cases) {
     if (c.status == CaseStatus::Failed || c.status == CaseStatus::Error)
-      return {"INVALID", "case " + c.spec.name + " " + status_name(c.status) +
-                             (c.reason.empty() ? "" : ": " + c.reason)};
+      return {Verdict{"INVALID", "case " + c.spec.name + " " + status_name(c.status) +
+                                     (c.reason.empty() ? "" : ": " + c.reason)},
+              {}};
   }
   const Prediction& p = outcome.experiment->prediction_value;
-  if (p.kind == Prediction::Kind::None) return {"UNTESTED", "no prediction declared"};
+  if (p.kind == Prediction::Kind::None) return {Verdict{"UNTESTED", "no prediction declared"}, {}};
 
   const ExperimentOutcome* base = nullptr;
   if (p.has_baseline()) {
     base = baseline_of(p.baseline);
-    if (!base) return {"UNTESTED", "baseline " + p.baseline + " was not measured in this run"};
+    if (!base) return {Verdict{"UNTESTED", "baseline " + p.baseline + " was not measured in this run"}, {}};
   }
 
   std::vector<std::string> names = p.cases;
@@ -63,72 +133,61 @@ Verdict compute_verdict(
                                                            base->find(c.spec.name)->timed())))
         names.push_back(c.spec.name);
   }
-  if (names.empty()) return {"UNTESTED", "no timed case the prediction covers"};
+  if (names.empty()) return {Verdict{"UNTESTED", "no timed case the prediction covers"}, {}};
 
-  bool all_clear = true, any_wrong = false;
-  // A ratio that cannot decide: the two series timed apart, or in turns but
-  // on one allocation each. Either moves between runs by more than its own
-  // interval shows (notes of 2026-11-27 17:00 and 19:15).
-  std::string undecided;
-  std::ostringstream why;
-  why.precision(3);
+  Judged judged;
   for (const auto& name : names) {
     const CaseOutcome* mine = outcome.find(name);
-    if (!mine || !mine->timed()) return {"UNTESTED", "case " + name + " was not timed"};
+    if (!mine || !mine->timed()) return {Verdict{"UNTESTED", "case " + name + " was not timed"}, {}};
+    const CaseOutcome* theirs = nullptr;
     if (p.has_baseline()) {
-      const CaseOutcome* theirs = base->find(name);
+      theirs = base->find(name);
       if (!theirs || !theirs->timed())
-        return {"UNTESTED", "baseline " + p.baseline + " was not timed on " + name};
-      // The ratio the prediction bounds from below: t_baseline / t_this
-      // (faster), t_this / t_baseline (slower).
-      // With --paired, the speedup sampled in turns with the baseline.
-      const bool faster = p.kind == Prediction::Kind::FasterThan;
-      const bool paired = mine->paired && mine->paired->baseline == p.baseline;
-      Interval r;
-      std::string placement;
-      if (paired) {
-        // The rounds reuse the same allocations; where the buffers landed
-        // moves a few-µs ratio by several percent (note of 2026-11-27 19:15),
-        // so the interval also spans the allocation pairs' interval for
-        // their mean, where the record holds them.
-        Interval s = mine->paired->speedup;
-        const std::vector<double>& pairs = mine->paired->allocation_speedups;
-        if (pairs.size() >= 2) {
-          const Interval a = t_interval_of_mean(pairs);
-          if (a.low < s.low || a.high > s.high) placement = " over " + std::to_string(pairs.size()) + " allocations";
-          s.low = std::min(s.low, a.low);
-          s.high = std::max(s.high, a.high);
-        }
-        s = widened(s, between_run_spread(summarize(mine->cold_s).median).paired_log_sd);
-        r = faster ? s : Interval{1.0 / s.high, 1.0 / s.mid, 1.0 / s.low};
-      } else {
-        r = faster ? bootstrap_ratio_of_medians(theirs->cold_s, mine->cold_s)
-                   : bootstrap_ratio_of_medians(mine->cold_s, theirs->cold_s);
-      }
-      why << name << ": " << r.mid << "x " << (faster ? "faster" : "slower") << " [" << r.low << ", "
-          << r.high << "]" << (paired ? " paired" + placement + ", between runs" : " unpaired") << " vs " << p.factor
-          << "x; ";
-      if (!paired)
-        undecided = "timed apart from " + p.baseline + ", not in turns with it";
-      else if (mine->paired->allocation_speedups.size() < 2 && undecided.empty())
-        undecided = "paired on one allocation, which cannot show how much placement moves the ratio";
-      if (!(r.low >= p.factor)) all_clear = false;
-      if (r.high < p.factor) any_wrong = true;
-    } else {
-      const Interval b = bootstrap_median(mine->cold_s);
-      const Interval m = widened(b, between_run_spread(b.mid).median_log_sd);
-      why << name << ": " << m.mid * 1e6 << " us [" << m.low * 1e6 << ", " << m.high * 1e6
-          << "] between runs vs " << p.micros << " us; ";
-      if (!(m.high <= p.micros * 1e-6)) all_clear = false;
-      if (m.low > p.micros * 1e-6) any_wrong = true;
+        return {Verdict{"UNTESTED", "baseline " + p.baseline + " was not timed on " + name}, {}};
     }
+    judged.cases.push_back(judge_case(p, name, *mine, theirs));
+  }
+  return judged;
+}
+
+Verdict verdict_of(const std::vector<CaseJudgement>& cases) {
+  std::string text, undecided;
+  bool all_clear = true, any_wrong = false;
+  for (const auto& j : cases) {
+    text += j.text;
+    if (undecided.empty()) undecided = j.undecided;
+    all_clear = all_clear && j.clears;
+    any_wrong = any_wrong || j.wrong;
   }
   if (!undecided.empty())
-    return {"INCONCLUSIVE", why.str() + "not decided: " + undecided +
+    return {"INCONCLUSIVE", text + "not decided: " + undecided +
                                 ". Fix: run it paired (the default) over 2 or more allocations (--allocations K)"};
-  if (any_wrong) return {"REFUTED", why.str()};
-  if (all_clear) return {"CONFIRMED", why.str()};
-  return {"INCONCLUSIVE", why.str()};
+  if (any_wrong) return {"REFUTED", text};
+  if (all_clear) return {"CONFIRMED", text};
+  return {"INCONCLUSIVE", text};
+}
+
+}  // namespace
+
+Verdict compute_verdict(
+    const ExperimentOutcome& outcome,
+    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
+  const Judged judged = judge(outcome, baseline_of);
+  return judged.ended ? *judged.ended : verdict_of(judged.cases);
+}
+
+std::vector<std::string> cases_on_the_bar(
+    const ExperimentOutcome& outcome,
+    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
+  const Judged judged = judge(outcome, baseline_of);
+  if (judged.ended || verdict_of(judged.cases).value != "INCONCLUSIVE") return {};
+  std::vector<std::string> names;
+  for (const auto& j : judged.cases) {
+    if (!j.undecided.empty()) return {};  // more pairs of an unpaired series settle nothing
+    if (!j.clears && !j.wrong) names.push_back(j.name);
+  }
+  if (!outcome.experiment->prediction_value.has_baseline()) return {};  // an absolute bound: more allocations move no machine
+  return names;
 }
 
 }  // namespace fuselab

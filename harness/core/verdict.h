@@ -15,12 +15,24 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "harness/core/outcome.h"
 
 namespace fuselab {
 
 Verdict compute_verdict(
+    const ExperimentOutcome& outcome,
+    const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of);
+
+// The cases of an INCONCLUSIVE verdict against a baseline whose interval
+// holds the bar, where more allocation pairs could settle it (each named case
+// paired over 2 or more allocations); empty for any other verdict. A run
+// pairs these again over more allocations before it decides (--settle-allocations):
+// the interval's end then moves less between machines, so fewer verdicts
+// fall on either side of the bar by chance (note of 2026-11-28 01:00).
+std::vector<std::string> cases_on_the_bar(
     const ExperimentOutcome& outcome,
     const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of);
 

@@ -369,7 +369,7 @@ class Engine {
       if (!p.cases.empty() && std::find(p.cases.begin(), p.cases.end(), c.spec.name) == p.cases.end()) continue;
       try {
         c.paired = pair(*base->experiment, e, c.spec,
-                        summarize(theirs->cold_s).median + summarize(c.cold_s).median);
+                        summarize(theirs->cold_s).median + summarize(c.cold_s).median, o_.allocations);
         spdlog::info("{:<60} paired with {}: {:.3f}x [{:.3f}, {:.3f}] over {} rounds", e.id() + " " + c.spec.name,
                      p.baseline, c.paired->speedup.mid, c.paired->speedup.low, c.paired->speedup.high,
                      c.paired->rounds);
@@ -377,15 +377,60 @@ class Engine {
         spdlog::warn("{} {}: not paired with {}: {}", e.id(), c.spec.name, p.baseline, err.what());
       }
     }
+    settle(*base, e, out, done);
   }
 
-  // Rounds of one cold sample of each allocation of `base` and `e` (each
+  // Where the verdict would be INCONCLUSIVE with the bar inside a case's
+  // interval, that case is paired again over o_.settle_allocations (as many
+  // as fit in half the free device memory), and the verdict rests on it; if
+  // that fails, the first pairing stands.
+  void settle(const ExperimentOutcome& base, const Experiment& e, ExperimentOutcome& out,
+              const std::vector<ExperimentOutcome>& done) {
+    if (o_.settle_allocations <= o_.allocations) return;
+    const auto lookup = [&](const std::string& id) -> const ExperimentOutcome* {
+      for (const auto& d : done)
+        if (d.experiment->id() == id) return &d;
+      return nullptr;
+    };
+    for (const std::string& name : cases_on_the_bar(out, lookup)) {
+      CaseOutcome& c = *std::find_if(out.cases.begin(), out.cases.end(),
+                                     [&](const CaseOutcome& x) { return x.spec.name == name; });
+      const int k = allocations_that_fit(e, c.spec, o_.settle_allocations);
+      if (k <= c.paired->allocations) continue;
+      try {
+        const double both_s = summarize(base.find(name)->cold_s).median + summarize(c.cold_s).median;
+        c.paired = pair(*base.experiment, e, c.spec, both_s, k);
+        spdlog::info("{:<60} on the bar, paired again over {} allocations: {:.3f}x [{:.3f}, {:.3f}]",
+                     e.id() + " " + name, k, c.paired->speedup.mid, c.paired->speedup.low, c.paired->speedup.high);
+      } catch (const std::exception& err) {
+        spdlog::warn("{} {}: not paired again over {} allocations ({}); the pairing over {} stands", e.id(), name, k,
+                     err.what(), c.paired->allocations);
+      }
+    }
+  }
+
+  // Up to `wanted` allocations of each of two versions of this case that
+  // fit in half the device memory free now (one allocation's buffers as
+  // this version's executor has them); on the CPU, `wanted`.
+  int allocations_that_fit(const Experiment& e, const CaseSpec& spec, int wanted) {
+    if (!cuda_) return wanted;
+    std::size_t one = 0;
+    {
+      const auto probe = make_executor(e, reference(spec).file);
+      for (const auto& b : probe->device_buffers()) one += b.second;
+    }
+    std::size_t free_bytes = 0, total_bytes = 0;
+    if (one == 0 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return wanted;
+    return int(std::min<std::size_t>(wanted, free_bytes / 2 / (2 * one)));
+  }
+
+  // Rounds of one cold sample of each of k allocations of `base` and `e` (each
   // checked first), in the order b0 e0 b1 e1 ... rotated by one each round,
   // as many as fit the cold budget (30 to 2000); per round, the mean over
   // base's allocations over the mean over e's.
-  CaseOutcome::Paired pair(const Experiment& base, const Experiment& e, const CaseSpec& spec, double both_s) {
+  CaseOutcome::Paired pair(const Experiment& base, const Experiment& e, const CaseSpec& spec, double both_s,
+                           int k) {
     const CaseReference& ref = reference(spec);
-    const int k = o_.allocations;
     std::vector<std::unique_ptr<Executor>> executors;
     std::vector<std::unique_ptr<Sampler>> samplers;  // base's k, then e's k
     for (const Experiment* x : {&base, &e})

@@ -34,6 +34,10 @@ struct RunOptions {
   // the same case of its prediction's baseline (allocations of each), and the
   // verdict rests on that paired speedup (CaseOutcome::paired).
   bool paired = false;
+  // With `paired`: a case whose verdict interval holds its prediction's bar
+  // is paired again over this many allocations (fewer where they do not fit
+  // the device) before the verdict; no more than `allocations`: never.
+  int settle_allocations = 0;
   // A shard of a run (shard_plan.h): only these (version id, case name)
   // pairs run, and a version with none of them is left out; unset: all.
   std::optional<std::set<std::pair<std::string, std::string>>> only_pairs;

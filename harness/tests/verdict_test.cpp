@@ -180,6 +180,28 @@ TEST(Verdict, TheIntervalCoversTheSpreadBetweenRuns) {
   EXPECT_EQ(verdict_at(1.07).value, "REFUTED");
 }
 
+TEST(Verdict, TheCasesOnTheBarAreThoseMorePairsCouldSettle) {
+  Fixture f(100, 40, 2.0);
+  f.pair_the_series = false;
+  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 16, Interval{1.035, 1.04, 1.045}, {}};
+  for (int i = 0; i < 16; ++i) f.mine.cases[0].paired->allocation_speedups.push_back(1.04 + (i % 2 ? 0.002 : -0.002));
+  const auto on_the_bar = [&](double bar) {
+    f.new_exp.prediction(faster_than("attention/v000_base", bar));
+    return cases_on_the_bar(f.mine, [&](const std::string& id) -> const ExperimentOutcome* {
+      return id == "attention/v000_base" ? &f.base : nullptr;
+    });
+  };
+  EXPECT_EQ(on_the_bar(1.03), std::vector<std::string>{"c1"});  // INCONCLUSIVE: the bar inside the interval
+  EXPECT_TRUE(on_the_bar(1.01).empty());                        // CONFIRMED
+  EXPECT_TRUE(on_the_bar(1.07).empty());                        // REFUTED
+  f.mine.cases[0].paired->allocation_speedups.resize(1);        // one allocation: more pairs are not the fix
+  EXPECT_TRUE(on_the_bar(1.03).empty());
+  f.mine.cases[0].paired.reset();  // timed apart
+  EXPECT_TRUE(on_the_bar(1.03).empty());
+  f.new_exp.prediction(at_most_us(40.5, {"c1"}));  // an absolute bound sits on its bar, but pairs cannot move it
+  EXPECT_TRUE(cases_on_the_bar(f.mine, [](const std::string&) { return nullptr; }).empty());
+}
+
 TEST(Verdict, AnAbsoluteBoundAllowsForHowFarMachinesDiffer) {
   // A bound in µs is not paired with anything: it is widened by the spread
   // of medians between machines, ~25 % for a launch under 10 µs, ~2.5 % above.
