@@ -127,12 +127,18 @@ std::vector<std::string> plot_files(const FamilyModel& f) {
 
 // The family's targets, each against the version that comes closest: the table.
 static void targets_rows(std::ostringstream& o, const FamilyModel& f, const std::vector<Target>& targets) {
-  o << "| case | target | closest version | measured | met | source |\n|---|---|---|---:|---|---|\n";
+  o << "| case | target | closest version | measured | met | measured floor | source |\n"
+       "|---|---|---|---:|---|---|---|\n";
   for (const auto& t : targets) {
     const TargetStatus s = target_status(f, t);
+    std::string floors;
+    for (const auto& fl : t.floors)
+      floors += (floors.empty() ? "" : "; ") + format_number("%.2f", fl.us) + " µs: " + one_line(fl.what) + " (" +
+                one_line(fl.source) + ")";
     o << "| " << t.case_name << " | " << target_bound(t) << " | "
       << (s.closest ? s.closest->label : std::string(kDash)) << " | " << s.measured << " | "
       << (!s.closest ? "not timed" : s.met ? "yes" : "no") << " | "
+      << (floors.empty() ? std::string("none measured") : floors) << " | "
       << (t.source.empty() ? std::string(kDash) : one_line(t.source)) << " |\n";
   }
 }

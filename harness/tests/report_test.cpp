@@ -360,17 +360,17 @@ TEST_F(ReportRenderers, TargetsAreShownAgainstTheClosestVersion) {
   ASSERT_NE(fastest, nullptr);
   const double t = att.cell(fastest->id, c)->median_us;
   std::vector<Target> targets(4);
-  targets[0] = {c, t + 1.0, std::nullopt, "issue 9"};
+  targets[0] = {c, t + 1.0, std::nullopt, "issue 9", {{"1x4x64x128", 2.4, "Q, K, V in | O out", "probe, note"}}};
   targets[1] = {c, t / 2, std::nullopt, ""};
   targets[2] = {c, std::nullopt, 1.0, ""};  // no version moves bytes at the whole copy ceiling
   targets[3] = {"b1_h1_s1_d64", 5.0, std::nullopt, ""};  // checked, never timed
   const std::string md = render_family_report(att, "runs", {}, targets);
   const std::string measured = format_number("%.2f", t) + " µs";
   EXPECT_TRUE(contains(md, "| " + c + " | ≤ " + format_number("%g", t + 1.0) + " µs | " + fastest->label + " | " +
-                               measured + " | yes | issue 9 |"))
+                               measured + " | yes | 2.40 µs: Q, K, V in / O out (probe, note) | issue 9 |"))
       << md;
   EXPECT_TRUE(contains(md, "| " + c + " | ≤ " + format_number("%g", t / 2) + " µs | " + fastest->label + " | " +
-                               measured + " | no | — |"))
+                               measured + " | no | none measured | — |"))
       << md;
   const ReportExperiment* widest = nullptr;  // the largest fraction of the copy ceiling
   for (const auto& v : att.versions)
@@ -379,9 +379,9 @@ TEST_F(ReportRenderers, TargetsAreShownAgainstTheClosestVersion) {
       widest = &v;
   ASSERT_NE(widest, nullptr);
   EXPECT_TRUE(contains(md, "| " + c + " | ≥ 100.0% of the copy ceiling | " + widest->label + " | " +
-                               format_number("%.1f%%", *att.cell(widest->id, c)->copy_fraction * 100) + " | no | — |"))
+                               format_number("%.1f%%", *att.cell(widest->id, c)->copy_fraction * 100) + " | no | none measured | — |"))
       << md;
-  EXPECT_TRUE(contains(md, "| b1_h1_s1_d64 | ≤ 5 µs | — | — | not timed | — |")) << md;
+  EXPECT_TRUE(contains(md, "| b1_h1_s1_d64 | ≤ 5 µs | — | — | not timed | none measured | — |")) << md;
   EXPECT_LT(md.find("## Targets"), md.find("## Lineage"));
   // No targets, no section.
   EXPECT_FALSE(contains(render_family_report(att, "runs", {}), "## Targets"));

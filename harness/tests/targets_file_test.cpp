@@ -25,6 +25,12 @@ TEST(TargetsFile, TheRepositorysLoad) {
   EXPECT_EQ(sin.front().max_us, 40.0);
   EXPECT_FALSE(sin.front().min_copy_fraction.has_value());
   EXPECT_EQ(sin.front().source, "issue 4");
+  // The floors of its shape (experiments/floors.yaml): 1x4x64x16384's one-launch traffic floor.
+  ASSERT_EQ(sin.front().floors.size(), 1u);
+  EXPECT_EQ(sin.front().floors[0].shape, "1x4x64x16384");
+  EXPECT_GT(sin.front().floors[0].us, 20.0);
+  for (const auto& t : all.at("rope"))  // rope's case names differ; its shapes are the same
+    if (t.case_name == "b1_h4_s64_d8192_neox") EXPECT_EQ(t.floors.size(), 2u);
 }
 
 // A root whose sinusoidal family has the repository's cases.yaml and the
@@ -67,6 +73,43 @@ TEST(TargetsFile, BadFilesAreRefusedWithTheFix) {
     EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
   }
   EXPECT_EQ(refusal("targets: [{case: b1_h4_s64_d8192, min_copy_fraction: 0.6, source: issue 4}]\n"), "");
+}
+
+// A root with the given experiments/floors.yaml; load_floors' message ("" if it loads).
+std::string floors_refusal(const std::string& floors_yaml) {
+  const fs::path root = test::scratch_dir() / "floors_root";
+  fs::create_directories(root / "experiments");
+  std::ofstream(root / "experiments/floors.yaml", std::ios::trunc) << floors_yaml;
+  try {
+    load_floors(root.string());
+    return "";
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+}
+
+TEST(FloorsFile, BadFilesAreRefusedWithTheFix) {
+  const std::string ok = "{shape: 1x4x64x8192, us: 17.2, what: stream, source: probe";
+  const struct {
+    std::string yaml;
+    const char* says;
+  } cases[] = {
+      {"floors: [" + ok + "}]\nextra: 1\n", "unknown key 'extra' at the top level"},
+      {"floors: []\n", "floors must be a non-empty list"},
+      {"floors: [" + ok + ", ms: 3}]\n", "unknown key 'ms' in a floor"},
+      {"floors: [{us: 17.2, what: stream, source: probe}]\n", "a floor without its shape"},
+      {"floors: [{shape: 1x4x64x8192, what: stream, source: probe}]\n", "a floor without its time"},
+      {"floors: [{shape: 1x4x64x8192, us: -1, what: stream, source: probe}]\n", "us must be > 0"},
+      {"floors: [{shape: 1x4x64x8192, us: 17.2, source: probe}]\n", "a floor without its what"},
+      {"floors: [{shape: 1x4x64x8192, us: 17.2, what: stream}]\n", "a floor without its source"},
+  };
+  for (const auto& c : cases) {
+    const std::string message = floors_refusal(c.yaml);
+    EXPECT_NE(message.find(c.says), std::string::npos) << c.yaml << " -> " << message;
+    EXPECT_NE(message.find("floors.yaml:"), std::string::npos) << message;
+    EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
+  }
+  EXPECT_EQ(floors_refusal("floors: [" + ok + "}]\n"), "");
 }
 
 }  // namespace
