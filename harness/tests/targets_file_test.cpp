@@ -41,19 +41,36 @@ std::string refusal(const std::string& targets_yaml) {
   fs::copy_file(test::source_dir() / "experiments/sinusoidal/cases.yaml", root / "experiments/sinusoidal/cases.yaml",
                 fs::copy_options::overwrite_existing);
   std::ofstream(root / "experiments/sinusoidal/targets.yaml", std::ios::trunc) << targets_yaml;
-  try {
-    load_family_targets(root.string(), "sinusoidal");
-    return "";
-  } catch (const std::runtime_error& e) {
-    return e.what();
+  return test::error_of([&] { load_family_targets(root.string(), "sinusoidal"); });
+}
+
+// A root with the given experiments/floors.yaml; load_floors' message ("" if it loads).
+std::string floors_refusal(const std::string& floors_yaml) {
+  const fs::path root = test::scratch_dir() / "floors_root";
+  fs::create_directories(root / "experiments");
+  std::ofstream(root / "experiments/floors.yaml", std::ios::trunc) << floors_yaml;
+  return test::error_of([&] { load_floors(root.string()); });
+}
+
+struct BadFile {
+  std::string yaml;
+  const char* says;
+};
+
+// Each bad file refused with one message that says what, names the file
+// and its line, and the fix.
+void expect_refused(const std::vector<BadFile>& files, std::string (*refusal_of)(const std::string&),
+                    const std::string& file_name) {
+  for (const auto& f : files) {
+    const std::string message = refusal_of(f.yaml);
+    EXPECT_NE(message.find(f.says), std::string::npos) << f.yaml << " -> " << message;
+    EXPECT_NE(message.find(file_name + ":"), std::string::npos) << message;  // the file, and its line
+    EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
   }
 }
 
 TEST(TargetsFile, BadFilesAreRefusedWithTheFix) {
-  const struct {
-    const char* yaml;
-    const char* says;
-  } cases[] = {
+  expect_refused({
       {"targets: [{case: b1_h4_s64_d8192, max_us: 20}", "malformed YAML"},
       {"targets: []\n", "targets must be a non-empty list"},
       {"goals: [{case: b1_h4_s64_d8192, max_us: 20}]\n", "the file must be a map with the key targets"},
@@ -65,35 +82,13 @@ TEST(TargetsFile, BadFilesAreRefusedWithTheFix) {
       {"targets: [{case: b1_h4_s64_d8192, min_copy_fraction: 60}]\n", "min_copy_fraction must be in (0, 1]"},
       {"targets: [{case: b1_h4_s64_d8192, max_us: soon}]\n", "max_us must be a number"},
       {"targets: [{max_us: 20}]\n", "a target without its case"},
-  };
-  for (const auto& c : cases) {
-    const std::string message = refusal(c.yaml);
-    EXPECT_NE(message.find(c.says), std::string::npos) << c.yaml << " -> " << message;
-    EXPECT_NE(message.find("targets.yaml:"), std::string::npos) << message;  // the file, and its line
-    EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
-  }
+  }, refusal, "targets.yaml");
   EXPECT_EQ(refusal("targets: [{case: b1_h4_s64_d8192, min_copy_fraction: 0.6, source: issue 4}]\n"), "");
-}
-
-// A root with the given experiments/floors.yaml; load_floors' message ("" if it loads).
-std::string floors_refusal(const std::string& floors_yaml) {
-  const fs::path root = test::scratch_dir() / "floors_root";
-  fs::create_directories(root / "experiments");
-  std::ofstream(root / "experiments/floors.yaml", std::ios::trunc) << floors_yaml;
-  try {
-    load_floors(root.string());
-    return "";
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
 }
 
 TEST(FloorsFile, BadFilesAreRefusedWithTheFix) {
   const std::string ok = "{shape: 1x4x64x8192, us: 17.2, what: stream, source: probe";
-  const struct {
-    std::string yaml;
-    const char* says;
-  } cases[] = {
+  expect_refused({
       {"floors: [" + ok + "}]\nextra: 1\n", "unknown key 'extra' at the top level"},
       {"floors: []\n", "floors must be a non-empty list"},
       {"floors: [" + ok + ", ms: 3}]\n", "unknown key 'ms' in a floor"},
@@ -102,13 +97,7 @@ TEST(FloorsFile, BadFilesAreRefusedWithTheFix) {
       {"floors: [{shape: 1x4x64x8192, us: -1, what: stream, source: probe}]\n", "us must be > 0"},
       {"floors: [{shape: 1x4x64x8192, us: 17.2, source: probe}]\n", "a floor without its what"},
       {"floors: [{shape: 1x4x64x8192, us: 17.2, what: stream}]\n", "a floor without its source"},
-  };
-  for (const auto& c : cases) {
-    const std::string message = floors_refusal(c.yaml);
-    EXPECT_NE(message.find(c.says), std::string::npos) << c.yaml << " -> " << message;
-    EXPECT_NE(message.find("floors.yaml:"), std::string::npos) << message;
-    EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
-  }
+  }, floors_refusal, "floors.yaml");
   EXPECT_EQ(floors_refusal("floors: [" + ok + "}]\n"), "");
 }
 

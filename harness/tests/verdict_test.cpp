@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 
 #include <random>
 
@@ -48,9 +49,18 @@ struct Fixture {
       mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 50, 4, s, {}};
       for (double d : {-1e-3, 1e-3, -5e-4, 5e-4}) mine.cases[0].paired->allocation_speedups.push_back(s.mid + d);
     }
-    return compute_verdict(mine, [&](const std::string& id) -> const ExperimentOutcome* {
+    return compute_verdict(mine, baselines());
+  }
+  std::function<const ExperimentOutcome*(const std::string&)> baselines() {
+    return [this](const std::string& id) -> const ExperimentOutcome* {
       return id == "attention/v000_base" ? &base : nullptr;
-    });
+    };
+  }
+  // Paired over 16 allocations, tight around `mid` (rounds +-0.005, pairs +-0.002).
+  void pair_tightly(double mid) {
+    pair_the_series = false;
+    mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 16, Interval{mid - 0.005, mid, mid + 0.005}, {}};
+    for (int i = 0; i < 16; ++i) mine.cases[0].paired->allocation_speedups.push_back(mid + (i % 2 ? 0.002 : -0.002));
   }
 };
 
@@ -165,9 +175,7 @@ TEST(Verdict, TheIntervalCoversTheSpreadBetweenRuns) {
   // +-0.002): another machine's run lands within about 1.5 % of it, so a bar
   // inside that band is not decided either way.
   Fixture f(100, 40, 2.0);
-  f.pair_the_series = false;
-  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 16, Interval{1.035, 1.04, 1.045}, {}};
-  for (int i = 0; i < 16; ++i) f.mine.cases[0].paired->allocation_speedups.push_back(1.04 + (i % 2 ? 0.002 : -0.002));
+  f.pair_tightly(1.04);
   const auto verdict_at = [&](double bar) {
     f.new_exp.prediction(faster_than("attention/v000_base", bar));
     return f.verdict();
@@ -182,14 +190,10 @@ TEST(Verdict, TheIntervalCoversTheSpreadBetweenRuns) {
 
 TEST(Verdict, TheCasesOnTheBarAreThoseMorePairsCouldSettle) {
   Fixture f(100, 40, 2.0);
-  f.pair_the_series = false;
-  f.mine.cases[0].paired = CaseOutcome::Paired{"attention/v000_base", 500, 16, Interval{1.035, 1.04, 1.045}, {}};
-  for (int i = 0; i < 16; ++i) f.mine.cases[0].paired->allocation_speedups.push_back(1.04 + (i % 2 ? 0.002 : -0.002));
+  f.pair_tightly(1.04);
   const auto on_the_bar = [&](double bar) {
     f.new_exp.prediction(faster_than("attention/v000_base", bar));
-    return cases_on_the_bar(f.mine, [&](const std::string& id) -> const ExperimentOutcome* {
-      return id == "attention/v000_base" ? &f.base : nullptr;
-    });
+    return cases_on_the_bar(f.mine, f.baselines());
   };
   EXPECT_EQ(on_the_bar(1.03), std::vector<std::string>{"c1"});  // INCONCLUSIVE: the bar inside the interval
   EXPECT_TRUE(on_the_bar(1.01).empty());                        // CONFIRMED
