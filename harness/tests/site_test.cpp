@@ -50,15 +50,6 @@ std::vector<std::pair<std::string, std::string>> links_of(const std::map<std::st
   return out;
 }
 
-fs::path sample_records() {
-  const fs::path data = test::source_dir() / "harness/tests/data";
-  const fs::path dir = test::scratch_dir() / "runs";
-  fs::create_directories(dir);
-  for (const char* sub : {"records", "peer_records"})
-    for (const auto& e : fs::directory_iterator(data / sub)) fs::copy_file(e.path(), dir / e.path().filename());
-  return dir;
-}
-
 // A synthetic experiment entry with a declaration and its timing's statistics; `parent` empty = none on record.
 json declared(json experiment, const std::string& parent, const std::string& verdict, const std::string& hypothesis) {
   if (!parent.empty()) experiment["parent"] = parent;
@@ -80,7 +71,7 @@ TEST(SiteHtml, EscapesEverythingMarkupReads) {
 }
 
 TEST(Site, SampleRecordsGiveEveryKindOfPageTheSameBytesTwiceAndLinksThatResolve) {
-  const fs::path dir = sample_records();
+  const fs::path dir = test::sample_records_dir();
   const auto site = site_of(dir);
   EXPECT_EQ(site, site_of(dir));
   for (const char* page : {"index.html", "site.css", "site.js", "family/attention.html",
