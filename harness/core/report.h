@@ -1,6 +1,7 @@
 // `fuselab report`: regenerates, from the run records and notes alone, the
 // log (OPTIMIZATION_LOG.md and its dated files, optimization_log.h),
-// reports/README.md, reports/<family>.md and reports/plots/*.svg. Everything is computed (plots
+// reports/README.md, reports/<family>.md and reports/plots/*.svg, and with
+// html_dir the site (site.h). Everything is computed (plots
 // drawn into a temporary folder) before the first file is written, so a bad
 // record or a failing plot writes nothing; each file is replaced atomically
 // and only when its bytes change.

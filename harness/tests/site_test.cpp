@@ -7,7 +7,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 
 #include "harness/core/record_derived.h"
@@ -39,13 +38,16 @@ std::map<std::string, std::string> site_of(const fs::path& dir) {
 // Every href and src of every page that is not a fragment, as paths
 // relative to the site's top, with the page that holds it.
 std::vector<std::pair<std::string, std::string>> links_of(const std::map<std::string, std::string>& site) {
-  static const std::regex attr(R"re((?:href|src)="([^"#]*)")re");
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [page, text] : site) {
     if (fs::path(page).extension() != ".html") continue;
-    for (std::sregex_iterator it(text.begin(), text.end(), attr), end; it != end; ++it)
-      if (!(*it)[1].str().empty())
-        out.push_back({page, (fs::path(page).parent_path() / (*it)[1].str()).lexically_normal().generic_string()});
+    for (const char* attribute : {" href=\"", " src=\""})
+      for (auto at = text.find(attribute); at != std::string::npos; at = text.find(attribute, at + 1)) {
+        const auto begin = at + std::char_traits<char>::length(attribute);
+        const std::string target = text.substr(begin, text.find_first_of("\"#", begin) - begin);
+        if (!target.empty())
+          out.push_back({page, (fs::path(page).parent_path() / target).lexically_normal().generic_string()});
+      }
   }
   return out;
 }
