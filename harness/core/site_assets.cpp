@@ -14,6 +14,7 @@ table.sortable th.asc::after { content: " ▲"; }
 table.sortable th.desc::after { content: " ▼"; }
 table.facts th { background: #f7f7f7; font-weight: 600; width: 12em; }
 tr[hidden] { display: none; }
+td a { white-space: nowrap; }
 input.filter { width: 22em; padding: 0.25em 0.4em; }
 .table { overflow-x: auto; }
 .verdict-CONFIRMED { background: #d8f0d8; }
