@@ -2,7 +2,7 @@
 # The main job (README): set up, build, generate the references, then
 #  - with a GPU: calibrate the timing, run the default experiments on every
 #    GPU (fuselab sweep) and the PyTorch peers, record and log them;
-#    then regenerate the reports;
+#    then regenerate the reports, and the site in build/site/ (docs/site.md);
 #  - without one: say so and run the CPU pipeline end to end in build/cpu-run/,
 #    leaving the committed evidence (and the tree) as it was.
 set -euo pipefail
@@ -22,7 +22,8 @@ if nvidia-smi -L >/dev/null 2>&1; then
   "$fuselab" sweep ${FUSELAB_TARGETS:-all} --no-plots || status=$?
   "$python" harness/peers/torch_peers.py --records-dir reports/runs --fuselab "$fuselab" || status=$?
   # The reports and the log's entries, from reports/runs/ and reports/notes/.
-  "$fuselab" report --rebuild-log
+  # The site to browse them is generated, not committed (docs/site.md says why).
+  "$fuselab" report --rebuild-log --html "${BUILD_DIR:-build}/site"
 else
   # Without a GPU nothing joins the evidence: the CPU pipeline runs end to end
   # in a folder of its own (references, record, log, reports), and the
@@ -34,7 +35,7 @@ else
   "$python" reference_data/generate.py --only 'attention/*' --skip-sampled --out "$scratch/reference_data"
   cpu=("$fuselab" --references "$scratch/reference_data" --records-dir "$scratch/runs" --log "$scratch/OPTIMIZATION_LOG.md")
   "${cpu[@]}" run attention/v900_cpu_reference --quick || status=$?
-  "${cpu[@]}" report --rebuild-log --reports-dir "$scratch/reports"
-  echo "main: the CPU run's record, log and reports are in $scratch; reports/ holds the GPU evidence alone"
+  "${cpu[@]}" report --rebuild-log --reports-dir "$scratch/reports" --html "$scratch/site"
+  echo "main: the CPU run's record, log, reports and site are in $scratch; reports/ holds the GPU evidence alone"
 fi
 exit $status

@@ -4,8 +4,10 @@
 # The CUDA toolkit (nvcc) is not an apt package here: it must already be there.
 #   scripts/setup.sh [--tests]
 # --tests (scripts/test.sh passes it): also what only the tests need, a
-# single-node Slurm for ctest cli.slurm_live. Installing these starts no
-# daemon the test uses: it starts its own munged, slurmctld and slurmd.
+# single-node Slurm for ctest cli.slurm_live (installing these starts no
+# daemon the test uses: it starts its own munged, slurmctld and slurmd), and
+# on Debian a headless Chromium and its Selenium driver for the site's
+# browser test (harness/site_tests; Ubuntu's chromium is a snap: skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case ${1:-} in
@@ -22,6 +24,9 @@ debian_packages=(
 )
 python_packages=(python3-torch python3-h5py python3-numpy python3-yaml python3-pytest python3-matplotlib)
 test_packages=(munge slurmctld slurmd slurm-client)
+if grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
+  test_packages+=(chromium chromium-driver python3-selenium python3-pil)
+fi
 if ((tests)); then debian_packages+=("${test_packages[@]}"); fi
 
 missing=()

@@ -9,6 +9,11 @@ scripts/setup.sh --tests
 # It installed Slurm and munge: cli.slurm_live must run, and fails (not skips)
 # where it cannot (FUSELAB_REQUIRE_SLURM=0 lets it skip).
 export FUSELAB_REQUIRE_SLURM=${FUSELAB_REQUIRE_SLURM:-1}
+# On Debian it installed Chromium: the site's browser test must run, and fails
+# (not skips) where it cannot (FUSELAB_REQUIRE_CHROMIUM=0 lets it skip).
+if grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
+  export FUSELAB_REQUIRE_CHROMIUM=${FUSELAB_REQUIRE_CHROMIUM:-1}
+fi
 scripts/build.sh
 python=$(scripts/find_python.sh)
 # Label `slow` (a worktree build of HEAD for `run --at`, ~2 min) is left to
@@ -19,6 +24,8 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 "$python" -m pytest -q reference_data/tests
 FUSELAB_BIN="$PWD/${BUILD_DIR:-build}/harness/cli/fuselab" "$python" -m pytest -q harness/peers/tests
+# The site (`fuselab report --html`) in headless Chromium (docs/site.md).
+FUSELAB_BIN="$PWD/${BUILD_DIR:-build}/harness/cli/fuselab" "$python" -m pytest -q harness/site_tests
 
 # Without a GPU the main job is quick (the CPU pipeline, in build/cpu-run/):
 # run it too, and check that neither command changed the tree.

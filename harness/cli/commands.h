@@ -91,6 +91,7 @@ struct ReportArgs {
   std::string reports_dir;   // default <root>/reports
   bool no_plots = false;
   bool rebuild_log = false;
+  std::string html_dir;      // also write the site there (harness/core/site.h); empty: no site
 };
 
 int cmd_run(const Paths& paths, const RunArgs& args);

@@ -143,6 +143,8 @@ int main(int argc, char** argv) {
   report->add_flag("--no-plots", report_args.no_plots, "leave reports/plots/ alone (no matplotlib needed)");
   report->add_flag("--rebuild-log", report_args.rebuild_log,
                    "rewrite every dated log file from the records and notes, not only those that differ");
+  report->add_option("--html", report_args.html_dir,
+                     "also write the static site to browse the evidence into this folder (docs/site.md)");
   std::vector<std::string> convert_dirs;
   auto* convert = app.add_subcommand(
       "convert-records", "rewrite schema 1 run records (<id>.json) compact (<id>.json.gz, docs/records.md)");

@@ -1,6 +1,6 @@
 // `fuselab report`: regenerates the log's summary (or the whole log),
 // reports/README.md, reports/<family>.md and reports/plots/ from the run
-// records alone (harness/core/report.h).
+// records alone (harness/core/report.h); with --html DIR, the site too.
 #include <spdlog/spdlog.h>
 
 #include "harness/cli/commands.h"
@@ -22,6 +22,8 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.plot_script = paths.root + "/harness/report/plots.py";
   options.plots = !args.no_plots;
   options.rebuild_log = args.rebuild_log;
+  options.html_dir = args.html_dir;
+  options.source_root = paths.root;
   options.case_order = case_names_in_order(paths.root);
   options.targets = load_all_targets(paths.root);
   const ArchiveIndex archive = ArchiveIndex::load(paths.root);
@@ -38,6 +40,9 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   for (const auto& f : r.removed) spdlog::info("removed stale plot {}", f);
   spdlog::info("report: {} files written, {} already up to date{}", r.written.size(),
                r.unchanged.size(), args.no_plots ? " (plots left alone: --no-plots)" : "");
+  if (!args.html_dir.empty())
+    spdlog::info("site: {} files written, {} already up to date, {} stale removed; open {}/index.html",
+                 r.site.written, r.site.unchanged, r.site.removed, args.html_dir);
   return exit_code::kOk;
 }
 

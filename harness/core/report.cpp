@@ -26,6 +26,7 @@
 #include "harness/core/report_plots.h"
 #include "harness/core/report_records.h"
 #include "harness/core/run_record.h"
+#include "harness/core/site.h"
 
 namespace fuselab {
 namespace {
@@ -193,6 +194,24 @@ ReportResult generate_report(const ReportOptions& o) {
     }
   }
 
+  // The site, with the plots as drawn now or as the plots folder holds them.
+  std::map<std::string, std::string> site_files;
+  if (!o.html_dir.empty()) {
+    check_site_folder(o.html_dir);
+    SiteInput site{&families, &records, &index, o.source_root, {}};
+    for (const auto& f : families) {
+      std::vector<std::string> files = plot_files(f);
+      if (!f.versions.empty()) files.push_back(lineage_file(f));
+      for (const auto& file : files) {
+        const std::string path = (fs::path(o.reports_dir) / file).string();
+        const std::string name = fs::path(file).filename().string();
+        if (outputs.count(path)) site.plots[name] = outputs[path];
+        else if (!o.plots && fs::is_regular_file(path)) site.plots[name] = slurp(path);
+      }
+    }
+    site_files = render_site(site);
+  }
+
   // The notebook: every dated file is rendered from the records and notes,
   // byte for byte as `fuselab run` appends it, so all of it is known. A kept
   // file that differs lacks an entry (a run killed between its record and its
@@ -237,6 +256,7 @@ ReportResult generate_report(const ReportOptions& o) {
     fs::remove(stale);
     result.removed.push_back(stale);
   }
+  if (!o.html_dir.empty()) result.site = write_site(o.html_dir, site_files);
   if (o.plots) {
     const fs::path plots_dir = fs::path(o.reports_dir) / "plots";
     std::vector<fs::path> stale;

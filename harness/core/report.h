@@ -1,6 +1,7 @@
 // `fuselab report`: regenerates, from the run records and notes alone, the
 // log (OPTIMIZATION_LOG.md and its dated files, optimization_log.h),
-// reports/README.md, reports/<family>.md and reports/plots/*.svg. Everything is computed (plots
+// reports/README.md, reports/<family>.md and reports/plots/*.svg, and with
+// html_dir the site (site.h). Everything is computed (plots
 // drawn into a temporary folder) before the first file is written, so a bad
 // record or a failing plot writes nothing; each file is replaced atomically
 // and only when its bytes change.
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/site.h"
 #include "harness/core/targets_file.h"
 
 namespace fuselab {
@@ -33,6 +35,10 @@ struct ReportOptions {
   // (harness/core/closure_hashes.h). A verdict whose record carries another
   // closure is shown as made on a source that has changed since.
   std::map<std::string, std::string> built_closures;
+  // Where to write the site (site.h) as well; empty: no site. Its plots are
+  // the report's (drawn now, or as reports/plots/ holds them with --no-plots).
+  std::string html_dir;
+  std::string source_root;  // the tree whose kernel sources the version pages show
 };
 
 struct ReportResult {
@@ -47,6 +53,7 @@ struct ReportResult {
   // than the runs started (a sweep's shards finish out of turn): rewritten in
   // run-id order. Nothing was missing, so this is no repair.
   std::vector<std::string> reordered;
+  SiteWriteResult site;  // what the site's writing did (html_dir)
 };
 
 ReportResult generate_report(const ReportOptions& options);

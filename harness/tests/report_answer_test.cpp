@@ -26,15 +26,7 @@ bool contains(const std::string& text, const std::string& what) { return text.fi
 class ReportAnswer : public ::testing::Test {
  protected:
   // The sample records and the synthetic peer record, as report_test's repo.
-  static fs::path records() {
-    const fs::path data = test::source_dir() / "harness/tests/data";
-    const fs::path dir = test::scratch_dir() / "runs";
-    fs::create_directories(dir);
-    for (const char* sub : {"records", "peer_records"})
-      for (const auto& e : fs::directory_iterator(data / sub)) fs::copy_file(e.path(), dir / e.path().filename());
-    return dir;
-  }
-  RecordIndex index = RecordIndex::load(records().string());
+  RecordIndex index = RecordIndex::load(test::sample_records_dir().string());
   std::vector<FamilyModel> families = build_family_models(index);
   FamilyModel family(const std::string& name) {
     for (const auto& f : families)

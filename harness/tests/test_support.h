@@ -36,6 +36,18 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
+// The sample records (harness/tests/data/records) and the synthetic peer
+// record (data/peer_records), copied into runs/ of this test's scratch folder.
+inline std::filesystem::path sample_records_dir() {
+  const std::filesystem::path data = source_dir() / "harness/tests/data";
+  const std::filesystem::path dir = scratch_dir() / "runs";
+  std::filesystem::create_directories(dir);
+  for (const char* sub : {"records", "peer_records"})
+    for (const auto& e : std::filesystem::directory_iterator(data / sub))
+      std::filesystem::copy_file(e.path(), dir / e.path().filename());
+  return dir;
+}
+
 // Every case with `fixture: true` in experiments/*/cases.yaml (its file is
 // committed under reference_data/fixtures/).
 inline std::vector<CaseSpec> fixture_specs() {
