@@ -163,6 +163,16 @@ ReportResult generate_report(const ReportOptions& o) {
   }
   outputs[(fs::path(o.reports_dir) / "README.md").string()] =
       render_reports_index(families, records, runs_link);
+  if (!o.readme.empty() && fs::is_regular_file(o.readme)) {
+    const std::string text = slurp(o.readme);
+    const std::size_t begin = text.find(kReadmeAnswerBegin), end = text.find(kReadmeAnswerEnd);
+    if (begin != std::string::npos && end != std::string::npos && begin < end) {
+      const std::size_t from = begin + std::string(kReadmeAnswerBegin).size();
+      outputs[o.readme] = text.substr(0, from) + "\n" +
+                          render_readme_answer(families, relative_link(o.reports_dir, fs::path(fs::absolute(o.readme)).parent_path().string())) +
+                          text.substr(end);
+    }
+  }
 
   std::set<std::string> plot_names;
   if (o.plots) {

@@ -26,6 +26,11 @@ struct ReportOptions {
   // The tables' case columns in this order (case_names_in_order: cases.yaml);
   // cases it does not name follow, as the newest record lists them.
   std::vector<std::string> case_order;
+  // A file (the repository's README.md) whose block between
+  // kReadmeAnswerBegin and kReadmeAnswerEnd is the answer in brief
+  // (render_readme_answer), rewritten; empty, or a file without the block:
+  // left alone.
+  std::string readme;
   // Each family's targets (load_all_targets: experiments/<family>/targets.yaml).
   std::map<std::string, std::vector<Target>> targets;
   // Versions that left the default build: id -> the last commit that held

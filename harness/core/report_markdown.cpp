@@ -8,6 +8,7 @@
 #include "harness/core/report_answer.h"
 #include "harness/core/report_text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -160,6 +161,46 @@ static void notes_list(std::ostringstream& o, const std::vector<const LogNote*>&
   for (auto it = notes.rbegin(); it != notes.rend() && shown < limit; ++it, ++shown)
     o << "- [" << one_line(note_title(**it)) << "](" << notes_link << "/" << (*it)->key << ".md) ("
       << log_day((*it)->key) << ")\n";
+}
+
+std::string render_readme_answer(const std::vector<FamilyModel>& families, const std::string& reports_link) {
+  std::vector<const FamilyModel*> shown;
+  std::vector<std::string> shapes;  // in the order the families' cases first give them
+  for (const auto& f : families) {
+    if (f.versions.empty()) continue;
+    shown.push_back(&f);
+    for (const auto& c : f.cases)
+      if (std::find(shapes.begin(), shapes.end(), f.shape.at(c)) == shapes.end()) shapes.push_back(f.shape.at(c));
+  }
+  std::ostringstream o;
+  o << "\nPer case shape and family: the fastest version whose check passed, its cold median, its speedup over "
+       "the fastest PyTorch peer on that case and its share of the copy ceiling (latest results; a family with "
+       "several cases of one shape: its first; each family's report has them all).\n\n| shape |";
+  for (const auto* f : shown) o << " [" << f->family << "](" << reports_link << "/" << f->family << ".md) |";
+  o << "\n|---|";
+  for (std::size_t i = 0; i < shown.size(); ++i) o << "---|";
+  o << "\n";
+  for (const auto& shape : shapes) {
+    o << "| " << shape << " |";
+    for (const auto* f : shown) {
+      const auto c = std::find_if(f->cases.begin(), f->cases.end(),
+                                  [&](const std::string& name) { return f->shape.at(name) == shape; });
+      const ReportExperiment* best = c == f->cases.end() ? nullptr : f->fastest_version(*c, true);
+      if (c == f->cases.end()) {
+        o << " |";
+      } else if (!best) {
+        o << " no passing version |";
+      } else {
+        const ReportCell* cell = f->cell(best->id, *c);
+        const ReportCell* torch = f->best_peer(*c);
+        o << " " << best->label << " · " << us(cell) << " µs · " << (torch ? ratio(torch, cell) : "no peer")
+          << " · " << percent(cell->copy_fraction) << " |";
+      }
+    }
+    o << "\n";
+  }
+  o << "\n";
+  return o.str();
 }
 
 std::string render_log_summary(const std::vector<FamilyModel>& families,

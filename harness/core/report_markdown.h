@@ -37,6 +37,15 @@ std::string render_family_report(const FamilyModel& family, const std::string& r
                                  const std::vector<const LogNote*>& notes = {},
                                  const std::string& notes_link = "notes", const std::string& lineage_link = "");
 
+// The answer in brief for the repository's README (between kReadmeAnswerBegin
+// and kReadmeAnswerEnd): one row per case shape, one column per family, each
+// cell the family's fastest passing version on its first case of that shape,
+// its cold median, its speedup over the fastest PyTorch peer and its share of
+// the copy ceiling; `reports_link`: the reports folder relative to the README.
+inline constexpr const char* kReadmeAnswerBegin = "<!-- fuselab report: the answer, generated -->";
+inline constexpr const char* kReadmeAnswerEnd = "<!-- /fuselab report -->";
+std::string render_readme_answer(const std::vector<FamilyModel>& families, const std::string& reports_link);
+
 // reports/README.md: the families and every run, newest first.
 std::string render_reports_index(const std::vector<FamilyModel>& families,
                                  const std::vector<RecordFile>& records,

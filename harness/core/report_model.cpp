@@ -122,6 +122,7 @@ std::vector<FamilyModel> build_family_models(const RecordIndex& index, const std
         // Cases first seen in older records go after the newer ones.
         f.cases.push_back(name);
         f.head_dim[name] = head_dim_of(c.value("shape", std::string()));
+        f.shape[name] = c.value("shape", std::string());
       }
     }
   std::map<std::string, std::size_t> rank;

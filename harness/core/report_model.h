@@ -48,6 +48,7 @@ struct FamilyModel {
   std::vector<ReportExperiment> peers;     // by id
   std::vector<std::string> cases;          // timed cases, in case_order, then as the newest record lists them
   std::map<std::string, int> head_dim;     // case -> D (last number of its shape)
+  std::map<std::string, std::string> shape;  // case -> its shape as the records write it
   std::map<std::pair<std::string, std::string>, ReportCell> cells;  // (id, case)
   std::string baseline;                    // the v000 version's id, or empty
 

@@ -284,6 +284,43 @@ class ReportRenderers : public ::testing::Test {
   }
 };
 
+TEST_F(ReportRenderers, TheReadmeAnswerHasEachShapesFastestPassingVersion) {
+  const FamilyModel& att = family("attention");
+  const std::string c = att.cases.front();
+  const ReportExperiment* best = att.fastest_version(c, true);
+  ASSERT_NE(best, nullptr);
+  const std::string md = render_readme_answer(families, "reports");
+  EXPECT_TRUE(contains(md, "| shape | [attention](reports/attention.md) | [rope_standalone](reports/rope_standalone.md) |"))
+      << md;
+  const ReportCell* cell = att.cell(best->id, c);
+  EXPECT_TRUE(contains(md, "| " + att.shape.at(c) + " | " + best->label + " · " + format_number("%.2f", cell->median_us) +
+                               " µs · "))
+      << md;
+  // A shape one family never timed: an empty cell in its column, not a number.
+  const std::string rs_shape = family("rope_standalone").shape.at(family("rope_standalone").cases.front());
+  EXPECT_TRUE(contains(md, "| " + rs_shape + " | |")) << md;
+}
+
+TEST(Report, TheReadmeBlockIsRewrittenAndNothingElse) {
+  const fs::path repo = make_repo(true);
+  const std::string before = std::string("# a project\n\nText above.\n") + kReadmeAnswerBegin + "\nstale\n" +
+                             kReadmeAnswerEnd + "\nText below.\n";
+  std::ofstream(repo / "README.md") << before;
+  ReportOptions o = options_for(repo, false);
+  o.readme = (repo / "README.md").string();
+  generate_report(o);
+  const std::string after = slurp(repo / "README.md");
+  EXPECT_EQ(after.rfind("# a project\n\nText above.\n", 0), 0u) << after;
+  EXPECT_TRUE(contains(after, "| shape |")) << after;
+  EXPECT_FALSE(contains(after, "stale")) << after;
+  EXPECT_TRUE(contains(after, std::string(kReadmeAnswerEnd) + "\nText below.\n")) << after;
+  EXPECT_TRUE(generate_report(o).written.empty());  // twice: no byte changes
+  // Without the markers the file is left as it is.
+  std::ofstream(repo / "README.md", std::ios::trunc) << "# no block\n";
+  generate_report(o);
+  EXPECT_EQ(slurp(repo / "README.md"), "# no block\n");
+}
+
 TEST_F(ReportRenderers, ModelTakesTheLatestRunAndLeavesInstrumentsOut) {
   ASSERT_EQ(families.size(), 2u);
   const FamilyModel& rs = family("rope_standalone");
