@@ -21,8 +21,9 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.reports_dir = args.reports_dir.empty() ? paths.root + "/reports" : args.reports_dir;
   options.plot_script = paths.root + "/harness/report/plots.py";
   options.plots = !args.no_plots;
-  // The README's answer follows the committed reports only.
-  if (args.reports_dir.empty()) options.readme = paths.root + "/README.md";
+  // The README's answer follows the committed records and reports only.
+  if (args.reports_dir.empty() && paths.records_dir == paths.root + "/reports/runs")
+    options.readme = paths.root + "/README.md";
   options.rebuild_log = args.rebuild_log;
   options.html_dir = args.html_dir;
   options.source_root = paths.root;
