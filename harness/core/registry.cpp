@@ -7,6 +7,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/core/limits_vocabulary.h"
+
 namespace fuselab {
 namespace {
 
@@ -79,6 +81,9 @@ void Registry::validate(
       refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
     if (e.limits_value.pe.empty())
       refuse(e, "limits name no PE kind", "list the PE kinds it implements in .limits()");
+    const std::string limit_problem = unknown_limit(e);
+    if (!limit_problem.empty())
+      refuse(e, limit_problem, "remove it from .limits(), or add it to the op's limits (docs/ops.md)");
 
     const Prediction& p = e.prediction_value;
     if (p.kind == Prediction::Kind::None && !e.canary_value && e.backend_value == Backend::Cuda)

@@ -31,19 +31,19 @@ class CudaExecutor final : public Executor {
  public:
   CudaExecutor(const Experiment& e, const ReferenceCase& ref) : e_(e) {
     const CaseSpec& c = ref.spec;
-    inv_freq_ = upload(ref.inv_freq);
+    inv_freq_ = upload(ref.input("inv_freq"));
     out_ = DeviceBuffer(output_elements(c) * sizeof(float));
     std::size_t ws = 0;
-    if (e.op() == Op::Attention) {
+    if (e.attention_launch) {
       attention_ = attention_shape(c);
-      q_ = upload(ref.q); k_ = upload(ref.k); v_ = upload(ref.v);
+      q_ = upload(ref.input("q")); k_ = upload(ref.input("k")); v_ = upload(ref.input("v"));
       attention_.q = q_.get<float>(); attention_.k = k_.get<float>();
       attention_.v = v_.get<float>(); attention_.inv_freq = inv_freq_.get<float>();
       attention_.out = out_.get<float>();
       if (e.attention_workspace) ws = e.attention_workspace(attention_);
     } else {
       rope_ = rope_shape(c);
-      x_ = upload(ref.x);
+      x_ = upload(ref.input("x"));
       rope_.x = x_.get<float>(); rope_.inv_freq = inv_freq_.get<float>();
       rope_.out = out_.get<float>();
       if (e.rope_workspace) ws = e.rope_workspace(rope_);
@@ -59,7 +59,7 @@ class CudaExecutor final : public Executor {
   }
 
   void launch(cudaStream_t s) override {
-    if (e_.op() == Op::Attention) e_.attention_launch(attention_, workspace_.get(), s);
+    if (e_.attention_launch) e_.attention_launch(attention_, workspace_.get(), s);
     else e_.rope_launch(rope_, workspace_.get(), s);
   }
   void poison(cudaStream_t s) override {
@@ -98,17 +98,18 @@ class CpuExecutor final : public Executor {
  public:
   CpuExecutor(const Experiment& e, const ReferenceCase& ref)
       : e_(e), ref_(ref), out_(output_elements(ref.spec)) {
-    if (e.op() == Op::Attention) {
+    if (e.attention_launch) {
       attention_ = attention_shape(ref.spec);
-      attention_.q = ref_.q.data(); attention_.k = ref_.k.data(); attention_.v = ref_.v.data();
-      attention_.inv_freq = ref_.inv_freq.data(); attention_.out = out_.data();
+      attention_.q = ref_.input("q").data(); attention_.k = ref_.input("k").data();
+      attention_.v = ref_.input("v").data(); attention_.inv_freq = ref_.input("inv_freq").data();
+      attention_.out = out_.data();
     } else {
       rope_ = rope_shape(ref.spec);
-      rope_.x = ref_.x.data(); rope_.inv_freq = ref_.inv_freq.data(); rope_.out = out_.data();
+      rope_.x = ref_.input("x").data(); rope_.inv_freq = ref_.input("inv_freq").data(); rope_.out = out_.data();
     }
   }
   void launch(cudaStream_t) override {
-    if (e_.op() == Op::Attention) e_.attention_launch(attention_, nullptr, nullptr);
+    if (e_.attention_launch) e_.attention_launch(attention_, nullptr, nullptr);
     else e_.rope_launch(rope_, nullptr, nullptr);
   }
   void poison(cudaStream_t) override {

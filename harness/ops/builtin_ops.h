@@ -1,0 +1,22 @@
+// The ops the bench ships with, each declared in its own folder:
+// harness/ops/attention/ (attention with every PE kind, causal, GQA, cross)
+// and harness/ops/rope/ (standalone RoPE). The registry (harness/core/
+// op_registry.h) takes them in on first use.
+#pragma once
+
+#include <vector>
+
+#include "harness/core/experiment.h"
+#include "harness/core/op_declaration.h"
+
+namespace fuselab {
+
+OpDeclaration attention_op();
+OpDeclaration rope_op();
+
+std::vector<OpDeclaration> builtin_ops();
+
+// The op a version's launch binding computes: "attention" or "rope".
+std::string op_of_launch(const Experiment& e);
+
+}  // namespace fuselab
