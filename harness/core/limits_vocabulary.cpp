@@ -32,7 +32,7 @@ std::vector<std::string> declared_limits(const Limits& l) {
 }
 
 std::string unknown_limit(const Experiment& e) {
-  const OpDeclaration& op = op_named(op_of_launch(e));
+  const OpDeclaration& op = op_named(launch_binding_of(e).op);
   for (const auto& field : declared_limits(e.limits_value))
     if (std::find(op.limits.begin(), op.limits.end(), field) == op.limits.end())
       return "its limits declare " + field + ", which op " + op.name + " does not know (" + op.source_file + ")";

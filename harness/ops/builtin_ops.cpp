@@ -1,9 +1,14 @@
 #include "harness/ops/builtin_ops.h"
 
+#include "harness/ops/attention/attention_launch.h"
+#include "harness/ops/rope/rope_launch.h"
+
 namespace fuselab {
 
 std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op()}; }
 
-std::string op_of_launch(const Experiment& e) { return e.op() == Op::Rope ? "rope" : "attention"; }
+LaunchBinding launch_binding_of(const Experiment& e) {
+  return e.op() == Op::Rope ? rope_launch_binding(e) : attention_launch_binding(e);
+}
 
 }  // namespace fuselab

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "harness/core/case_tensors.h"
 #include "harness/core/experiment.h"
 #include "harness/core/op_declaration.h"
 
@@ -16,7 +17,8 @@ OpDeclaration rope_op();
 
 std::vector<OpDeclaration> builtin_ops();
 
-// The op a version's launch binding computes: "attention" or "rope".
-std::string op_of_launch(const Experiment& e);
+// A version's launch as its op binds it to a case's tensors (binding.op
+// names the op): harness/ops/<op>/<op>_launch.h.
+LaunchBinding launch_binding_of(const Experiment& e);
 
 }  // namespace fuselab

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "harness/core/parallel_for.h"
+#include "harness/ops/attention/attention_launch.h"
 #include "harness/ops/common/positional_encoding.h"
 
 namespace fuselab {
@@ -91,24 +92,7 @@ void attention_reference(const AttentionProblem& p, double scale, double* out) {
 }
 
 kernels::AttentionProblem attention_problem_of(const ReferenceCase& ref) {
-  const CaseSpec& s = ref.spec;
-  AttentionProblem p;
-  p.q = ref.input("q").data();
-  p.k = ref.input("k").data();
-  p.v = ref.input("v").data();
-  p.inv_freq = ref.input("inv_freq").data();
-  p.B = static_cast<int>(s.B);
-  p.Hq = static_cast<int>(s.Hq);
-  p.Hkv = static_cast<int>(s.Hkv);
-  p.Sq = static_cast<int>(s.Sq);
-  p.Sk = static_cast<int>(s.Sk);
-  p.D = static_cast<int>(s.D);
-  p.q_offset = static_cast<int>(s.q_offset);
-  p.k_offset = static_cast<int>(s.k_offset);
-  p.causal = s.causal;
-  p.scale = static_cast<float>(s.scale);
-  p.pe = s.pe;
-  return p;
+  return attention_problem(host_tensors_of(ref));
 }
 
 }  // namespace fuselab

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "harness/core/parallel_for.h"
+#include "harness/ops/rope/rope_launch.h"
 #include "harness/ops/common/positional_encoding.h"
 
 namespace fuselab {
@@ -23,17 +24,6 @@ void rope_reference(const RopeProblem& p, double* out) {
   rope_reference_rows(p, rows, out);
 }
 
-RopeProblem rope_problem_of(const ReferenceCase& ref) {
-  const CaseSpec& s = ref.spec;
-  RopeProblem p;
-  p.x = ref.input("x").data();
-  p.inv_freq = ref.input("inv_freq").data();
-  p.N = static_cast<int>(s.N);
-  p.S = static_cast<int>(s.S);
-  p.D = static_cast<int>(s.D);
-  p.offset = static_cast<int>(s.offset);
-  p.pe = s.pe;
-  return p;
-}
+RopeProblem rope_problem_of(const ReferenceCase& ref) { return rope_problem(host_tensors_of(ref)); }
 
 }  // namespace fuselab
