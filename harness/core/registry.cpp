@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "harness/core/limits_vocabulary.h"
+#include "harness/ops/builtin_ops.h"
 
 namespace fuselab {
 namespace {
@@ -77,7 +78,7 @@ void Registry::validate(
       refuse(e, "no parent", "name the version this one derives from in .parent()");
     if (!e.parent_id.empty() && !ids.count(e.parent_id) && !known_outside.count(e.parent_id))
       refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing or archived experiment id");
-    if (!e.attention_launch && !e.rope_launch)
+    if (!launch_binding_of(e).bind)
       refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
     if (e.limits_value.pe.empty())
       refuse(e, "limits name no PE kind", "list the PE kinds it implements in .limits()");

@@ -8,7 +8,9 @@ namespace fuselab {
 std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op()}; }
 
 LaunchBinding launch_binding_of(const Experiment& e) {
-  return e.op() == Op::Rope ? rope_launch_binding(e) : attention_launch_binding(e);
+  if (e.rope_launch) return rope_launch_binding(e);
+  if (e.attention_launch) return attention_launch_binding(e);
+  return {};
 }
 
 }  // namespace fuselab

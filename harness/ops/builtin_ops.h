@@ -18,7 +18,8 @@ OpDeclaration rope_op();
 std::vector<OpDeclaration> builtin_ops();
 
 // A version's launch as its op binds it to a case's tensors (binding.op
-// names the op): harness/ops/<op>/<op>_launch.h.
+// names the op): harness/ops/<op>/<op>_launch.h. Empty (no op, no bind)
+// for a version that binds no launch.
 LaunchBinding launch_binding_of(const Experiment& e);
 
 }  // namespace fuselab
