@@ -1,4 +1,4 @@
-// The float64 C++ reference (harness/core/cpu_reference.h) as a version on
+// The float64 C++ references (harness/ops/<op>/<op>_reference.h) as a version on
 // the CPU backend, for any family: it lets `fuselab run` take a family's
 // cases through the whole pipeline (references, check, timing, run record,
 // log) on a machine without a GPU. A family's v900_cpu_reference registers
@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/cpu_reference.h"
+#include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/rope/rope_reference.h"
 #include "harness/core/registry.h"
 
 namespace fuselab::experiments {

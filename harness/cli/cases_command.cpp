@@ -9,6 +9,7 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/cases_file.h"
+#include "harness/core/op_registry.h"
 #include "harness/core/traffic_model.h"
 
 namespace fuselab::cli {
@@ -22,7 +23,7 @@ nlohmann::json case_json(const CaseSpec& c) {
   nlohmann::json j = {{"id", c.id()},
                       {"family", c.family},
                       {"name", c.name},
-                      {"op", c.op == Op::Rope ? "rope" : "attention"},
+                      {"op", c.op},
                       {"shape", c.shape_text()},
                       {"pe", pe_name(c.pe)},
                       {"uses", uses},
@@ -35,13 +36,7 @@ nlohmann::json case_json(const CaseSpec& c) {
                       {"reference", c.reference_path()},
                       {"bytes", t.bytes},
                       {"flops", t.flops}};
-  if (c.op == Op::Rope) {
-    j.update({{"N", c.N}, {"S", c.S}, {"offset", c.offset}});
-  } else {
-    j.update({{"B", c.B}, {"Hq", c.Hq}, {"Hkv", c.Hkv}, {"Sq", c.Sq}, {"Sk", c.Sk},
-              {"q_offset", c.q_offset}, {"k_offset", c.k_offset}, {"causal", c.causal},
-              {"scale", c.scale}});
-  }
+  j.update(op_named(c.op).parameters(c));
   return j;
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "harness/core/op_registry.h"
 #include "harness/core/yaml_file.h"
 
 namespace fuselab {
@@ -23,21 +24,17 @@ const char* const kFormatDoc = "docs/reference-format.md";
 const std::set<std::string> kTopKeys = {"family", "op", "defaults", "cases"};
 const std::set<std::string> kCommonCaseKeys = {"name", "shape", "pe",      "base",    "seed",
                                                "use",  "fixture", "storage", "sample_rows"};
-const std::set<std::string> kAttentionCaseKeys = {"q_offset", "k_offset", "causal", "scale"};
-const std::set<std::string> kRopeCaseKeys = {"offset"};
 constexpr int64_t kMaxPosition = int64_t{1} << 24;  // float32 holds every integer below it
-const std::vector<std::string> kAttentionShape = {"B", "Hq", "Hkv", "Sq", "Sk", "D"};
-const std::vector<std::string> kRopeShape = {"N", "S", "D"};
 
-std::string join(const std::vector<std::string>& items) {
+std::string join(const std::vector<std::string>& items, const std::string& sep = ", ") {
   std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
   return out;
 }
 
 // Reads one cases.yaml; every refusal is one message: file:line, the case,
-// what is wrong, the fix.
-class CasesReader {
+// what is wrong, the fix. The op's hooks read its own keys through CaseFields.
+class CasesReader final : public CaseFields {
  public:
   explicit CasesReader(std::string path) : path_(std::move(path)) {}
 
@@ -54,15 +51,16 @@ class CasesReader {
       fail(root["family"], "family '" + file.family + "' differs from the folder name '" + folder + "'",
            "set family: " + folder + " (or move the file to experiments/" + file.family + "/)");
     const YAML::Node op = required(root, "op");
-    const std::string op_name = string_of(op, "op");
-    if (op_name != "attention" && op_name != "rope")
-      fail(op, "op '" + op_name + "' is not attention or rope", "write op: attention or op: rope");
-    file.op = op_name == "rope" ? Op::Rope : Op::Attention;
+    file.op = string_of(op, "op");
+    op_ = find_op(file.op);
+    if (!op_)
+      fail(op, "op '" + file.op + "' is not " + join(op_names(), " or "),
+           "write op: " + join(op_names(), " or op: ") + " (or declare the op: docs/ops.md)");
 
     const YAML::Node defaults = root["defaults"];
     if (defaults.IsDefined() && !defaults.IsNull()) {
       if (!defaults.IsMap()) fail(defaults, "defaults must be a map", "write defaults: {key: value, ...}");
-      check_case_keys(defaults, file.op, false, "defaults");
+      check_case_keys(defaults, false, "defaults");
       defaults_.emplace(defaults);
     }
     const YAML::Node cases = required(root, "cases");
@@ -98,20 +96,42 @@ class CasesReader {
     }
   }
 
-  // A key of the other op gets its own message: it is known, just misplaced.
-  void check_case_keys(const YAML::Node& map, Op op, bool with_name, const std::string& context) const {
-    const auto& other = op == Op::Rope ? kAttentionCaseKeys : kRopeCaseKeys;
-    for (const auto& item : map)
-      if (other.count(item.first.Scalar()))
-        fail(item.first, "key '" + item.first.Scalar() + "' applies only to op " +
-                             (op == Op::Rope ? "attention" : "rope") + ", this family is op " +
-                             (op == Op::Rope ? "rope" : "attention"),
-             "remove it");
+  // A key of another op gets its own message: it is known, just misplaced.
+  void check_case_keys(const YAML::Node& map, bool with_name, const std::string& context) const {
     std::set<std::string> allowed = kCommonCaseKeys;
-    const auto& own = op == Op::Rope ? kRopeCaseKeys : kAttentionCaseKeys;
-    allowed.insert(own.begin(), own.end());
+    allowed.insert(op_->case_keys.begin(), op_->case_keys.end());
+    for (const auto& item : map) {
+      const std::string key = item.first.Scalar();
+      if (allowed.count(key)) continue;
+      std::vector<std::string> owners;
+      for (const auto& name : op_names()) {
+        const auto& keys = op_named(name).case_keys;
+        if (std::find(keys.begin(), keys.end(), key) != keys.end()) owners.push_back(name);
+      }
+      if (!owners.empty())
+        fail(item.first, "key '" + key + "' applies only to op " + join(owners, " or ") + ", this family is op " +
+                             op_->name,
+             "remove it");
+    }
     if (!with_name) allowed.erase("name");
     check_keys(map, allowed, context);
+  }
+
+  // CaseFields, for the op's hooks, over the case being read (case_node_).
+  int64_t dim(const std::string& shape_key) const override { return dims_.at(shape_key); }
+  int64_t position(const std::string& key) const override { return non_negative(*case_node_, key); }
+  bool flag(const std::string& key, bool fallback) const override {
+    return merged_or<bool>(*case_node_, key, fallback, "true or false");
+  }
+  void check_last_position(uint64_t last) const override {
+    if (last >= uint64_t(kMaxPosition))
+      fail(*case_node_, "positions reach " + std::to_string(last) + ", not all exact in float32",
+           "keep every position below " + std::to_string(kMaxPosition));
+  }
+  [[noreturn]] void fail(const std::string& key, const std::string& what, const std::string& fix) const override {
+    if (shape_node_ && (*shape_node_)[key].IsDefined()) fail((*shape_node_)[key], what, fix);
+    if (const auto node = merged(*case_node_, key)) fail(*node, what, fix);
+    fail(*case_node_, what, fix);
   }
 
   YAML::Node required(const YAML::Node& map, const std::string& key) const {
@@ -164,45 +184,47 @@ class CasesReader {
     return value;
   }
 
-  void read_shape(const YAML::Node& c, CaseSpec& spec) const {
+  void read_shape(const YAML::Node& c, CaseSpec& spec) {
     const auto shape_node = merged(c, "shape");
-    if (!shape_node) fail(c, "missing key 'shape'", "add shape: {...} with the keys of op " +
-                                                        std::string(spec.op == Op::Rope ? "rope" : "attention"));
+    if (!shape_node) fail(c, "missing key 'shape'", "add shape: {...} with the keys of op " + op_->name);
     const YAML::Node shape = *shape_node;
-    const auto& keys = spec.op == Op::Rope ? kRopeShape : kAttentionShape;
+    const auto& keys = op_->shape_keys;
     if (!shape.IsMap()) fail(shape, "shape must be a map", "write shape: {" + join(keys) + "}");
     check_keys(shape, {keys.begin(), keys.end()}, "shape");
-    if (spec.op == Op::Rope) {
-      spec.N = shape_dim(shape, "N");
-      spec.S = shape_dim(shape, "S");
-    } else {
-      spec.B = shape_dim(shape, "B");
-      spec.Hq = shape_dim(shape, "Hq");
-      spec.Hkv = shape_dim(shape, "Hkv");
-      spec.Sq = shape_dim(shape, "Sq");
-      spec.Sk = shape_dim(shape, "Sk");
-    }
-    spec.D = shape_dim(shape, "D");
-    if (spec.D % 2 != 0)
-      fail(shape["D"], "D = " + std::to_string(spec.D) + " is odd (PE works on pairs of dimensions)",
-           "use an even D");
-    if (spec.op == Op::Attention && spec.Hq % spec.Hkv != 0)
-      fail(shape["Hkv"], "Hq = " + std::to_string(spec.Hq) + " is not a multiple of Hkv = " +
-                             std::to_string(spec.Hkv),
-           "choose Hkv dividing Hq");
-    // The readers, the checker and the traffic model multiply the dimensions
-    // in int64: every tensor's element count must fit there.
-    const auto fits = [](std::initializer_list<int64_t> dims) {
+    shape_node_ = shape;
+    dims_.clear();
+    for (const auto& key : keys) dims_[key] = shape_dim(shape, key);
+    spec.dims = dims_;
+    op_->read_shape(*this, spec);
+    check_tensor_shapes(shape, spec);
+  }
+
+  // Every tensor the op declares, shaped by this case: one extent per named
+  // dimension, each >= 1, and an element count that fits int64 (the
+  // readers, the checker and the traffic model multiply the extents there).
+  void check_tensor_shapes(const YAML::Node& shape, const CaseSpec& spec) const {
+    const std::string declared = " (declared in " + op_->source_file + ")";
+    for (const auto& t : op_->tensors) {
+      const std::vector<int64_t> extents = t.shape(spec);
+      if (extents.size() != t.dims.size())
+        fail(shape, "op " + op_->name + " shapes tensor '" + t.name + "' with " + std::to_string(extents.size()) +
+                        " extents for its " + std::to_string(t.dims.size()) + " dimensions" + declared,
+             "make the op's shape of '" + t.name + "' give one extent per dimension");
       int64_t n = 1;
-      for (int64_t d : dims)
-        if (__builtin_mul_overflow(n, d, &n)) return false;
-      return true;
-    };
-    const bool fit = spec.op == Op::Rope ? fits({spec.N, spec.S, spec.D})
-                                         : fits({spec.B, spec.Hq, spec.Sq, spec.D}) && fits({spec.B, spec.Hkv, spec.Sk, spec.D});
-    if (!fit)
-      fail(shape, "the shape's tensors have more than 2^63 elements (the dimensions multiplied overflow int64)",
-           "use smaller dimensions");
+      for (std::size_t i = 0; i < extents.size(); ++i) {
+        if (extents[i] < 1)
+          fail(shape, "these parameters give tensor '" + t.name + "' extent " + std::to_string(extents[i]) +
+                          " in dimension " + t.dims[i] + declared,
+               "choose parameters that make every extent >= 1, or fix the op's shape of '" + t.name + "'");
+        if (__builtin_mul_overflow(n, extents[i], &n))
+          fail(shape, "the shape's tensors have more than 2^63 elements (the dimensions multiplied overflow int64)",
+               "use smaller dimensions");
+      }
+    }
+    if (spec.D != op_->output().shape(spec).back())
+      fail(shape, "op " + op_->name + " sets D = " + std::to_string(spec.D) + ", not its output's row width " +
+                      std::to_string(op_->output().shape(spec).back()) + declared,
+           "set spec.D in the op's read_shape to the output's last extent");
   }
 
   void read_pe(const YAML::Node& c, CaseSpec& spec) const {
@@ -215,10 +237,6 @@ class CasesReader {
         fail(*node, e.what(), "write pe: none, sinusoidal, rope_interleaved or rope_neox");
       }
     }
-    const bool rope_pe = spec.pe == PeKind::RopeInterleaved || spec.pe == PeKind::RopeNeox;
-    if (spec.op == Op::Rope && !rope_pe)
-      fail(node ? *node : c, std::string("op rope needs a RoPE pairing, not pe ") + pe_name(spec.pe),
-           "write pe: rope_interleaved or pe: rope_neox");
     spec.base = merged_or<double>(c, "base", 10000.0, "a number");
     if (!(spec.base > 0.0) || !std::isfinite(spec.base))
       fail(*merged(c, "base"), "base must be a positive finite number", "write base: 10000.0");
@@ -231,33 +249,6 @@ class CasesReader {
     spec.scale = scalar_of<double>(*node, "scale", "a number or null");
     if (!(spec.scale > 0.0) || !std::isfinite(spec.scale))
       fail(*node, "scale must be a positive finite number", "write scale: null for 1/sqrt(D)");
-  }
-
-  void read_positions(const YAML::Node& c, CaseSpec& spec) const {
-    if (spec.op == Op::Rope) {
-      spec.offset = non_negative(c, "offset");
-      check_last_position(c, uint64_t(spec.offset) + uint64_t(spec.S) - 1);
-      return;
-    }
-    spec.q_offset = non_negative(c, "q_offset");
-    spec.k_offset = non_negative(c, "k_offset");
-    spec.causal = merged_or<bool>(c, "causal", false, "true or false");
-    // Query 0 has the smallest position; if it sees key 0, every query does.
-    if (spec.causal && spec.k_offset > spec.q_offset)
-      fail(*merged(c, "causal"),
-           "causal with k_offset " + std::to_string(spec.k_offset) + " > q_offset " +
-               std::to_string(spec.q_offset) + " leaves query 0 with no visible key",
-           "make k_offset <= q_offset");
-    check_last_position(c, std::max(uint64_t(spec.q_offset) + uint64_t(spec.Sq),
-                                    uint64_t(spec.k_offset) + uint64_t(spec.Sk)) - 1);
-  }
-
-  // In uint64: offsets and sizes are non-negative int64, so their sum is exact
-  // (in int64 a huge offset would overflow and pass the check).
-  void check_last_position(const YAML::Node& c, uint64_t last) const {
-    if (last >= uint64_t(kMaxPosition))
-      fail(c, "positions reach " + std::to_string(last) + ", not all exact in float32",
-           "keep every position below " + std::to_string(kMaxPosition));
   }
 
   void read_use(const YAML::Node& c, CaseSpec& spec) const {
@@ -300,17 +291,19 @@ class CasesReader {
     CaseSpec spec;
     spec.family = file.family;
     spec.op = file.op;
+    case_node_ = c;
+    shape_node_.reset();
     spec.name = string_of(required(c, "name"), "name");
     const bool name_ok = !spec.name.empty() && std::all_of(spec.name.begin(), spec.name.end(), [](char ch) {
       return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
     });
     if (!name_ok) fail(c["name"], "case name '" + spec.name + "' is not [a-z0-9_]+", "rename it");
     case_name_ = spec.name;
-    check_case_keys(c, file.op, true, "case");
+    check_case_keys(c, true, "case");
     read_shape(c, spec);
     read_pe(c, spec);
     read_scale(c, spec);
-    read_positions(c, spec);
+    op_->read_parameters(*this, spec);
     const auto seed = merged(c, "seed");
     if (!seed) fail(c, "missing key 'seed'", "set seed in the case or in defaults");
     spec.seed = scalar_of<int64_t>(*seed, "seed", "an integer >= 0");
@@ -323,8 +316,11 @@ class CasesReader {
   }
 
   std::string path_;
+  const OpDeclaration* op_ = nullptr;
   std::optional<YAML::Node> defaults_;  // absent when the file has none
   std::string case_name_;
+  std::optional<YAML::Node> case_node_, shape_node_;  // the case being read
+  std::map<std::string, int64_t> dims_;
 };
 
 }  // namespace
@@ -333,14 +329,14 @@ std::string CaseSpec::reference_path() const {
   return (fixture ? "fixtures/" : "") + family + "/" + name + ".h5";
 }
 
-int64_t CaseSpec::out_rows() const { return op == Op::Rope ? N * S : B * Hq * Sq; }
-
-std::string CaseSpec::shape_text() const {
-  const auto s = [](int64_t v) { return std::to_string(v); };
-  if (op == Op::Rope) return s(N) + "x" + s(S) + "x" + s(D);
-  return s(B) + "x" + s(Hq) + (Hkv != Hq ? "kv" + s(Hkv) : "") + "x" + s(Sq) +
-         (Sk != Sq ? "k" + s(Sk) : "") + "x" + s(D);
+int64_t CaseSpec::out_rows() const {
+  const std::vector<int64_t> extents = op_named(op).output().shape(*this);
+  int64_t rows = 1;
+  for (std::size_t i = 0; i + 1 < extents.size(); ++i) rows *= extents[i];
+  return rows;
 }
+
+std::string CaseSpec::shape_text() const { return op_named(op).shape_text(*this); }
 
 const char* pe_name(PeKind pe) {
   switch (pe) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,14 @@ enum class Storage { Full, Sampled };
 struct CaseSpec {
   std::string family;
   std::string name;
-  Op op = Op::Attention;
+  std::string op;  // the op's name (op_registry.h)
   PeKind pe = PeKind::None;
-  // op attention
+  std::map<std::string, int64_t> dims;  // shape: {...} as written
+  // The built-in ops' parameters, filled by their declarations (harness/ops/).
   int64_t B = 0, Hq = 0, Hkv = 0, Sq = 0, Sk = 0;
   int64_t q_offset = 0, k_offset = 0;
-  // op rope
   int64_t N = 0, S = 0, offset = 0;
-  int64_t D = 0;
+  int64_t D = 0;  // the output's row width (its last extent)
   bool causal = false;
   double base = 10000.0;
   double scale = 0.0;  // resolved: 1/sqrt(D) when the file says null
@@ -36,10 +37,8 @@ struct CaseSpec {
   std::string id() const { return family + "/" + name; }
   // reference_data/-relative path: "<family>/<name>.h5" or "fixtures/<family>/<name>.h5".
   std::string reference_path() const;
-  int64_t out_rows() const;  // attention B*Hq*Sq, rope N*S
-  // B x Hq x Sq x D ("1x4x64x2048"), "kv<Hkv>" / "k<Sk>" where they differ
-  // ("1x8kv2x16k1024x128"); op rope N x S x D ("128x8192x128").
-  std::string shape_text() const;
+  int64_t out_rows() const;  // the output's extents but the last, multiplied
+  std::string shape_text() const;  // the op's short form: "1x8kv2x16k1024x128"
 };
 
 const char* pe_name(PeKind pe);          // "none", "sinusoidal", "rope_interleaved", "rope_neox"
@@ -47,7 +46,7 @@ PeKind pe_from_name(const std::string& name);  // throws std::runtime_error on u
 
 struct CasesFile {
   std::string family;
-  Op op = Op::Attention;
+  std::string op;
   std::string path;
   std::vector<CaseSpec> cases;
   const CaseSpec* find(const std::string& name) const;

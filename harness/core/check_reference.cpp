@@ -5,21 +5,10 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "harness/core/output_position.h"
+
 namespace fuselab {
 namespace {
-
-// "row 130815 (b 7, h 15, s 767)" or "row 8191 (n 0, s 8191)".
-std::string row_text(const CaseSpec& s, int64_t row) {
-  char buf[160];
-  if (s.op == Op::Rope)
-    std::snprintf(buf, sizeof buf, "row %lld (n %lld, s %lld)", static_cast<long long>(row),
-                  static_cast<long long>(row / s.S), static_cast<long long>(row % s.S));
-  else
-    std::snprintf(buf, sizeof buf, "row %lld (b %lld, h %lld, s %lld)", static_cast<long long>(row),
-                  static_cast<long long>(row / s.Sq / s.Hq), static_cast<long long>(row / s.Sq % s.Hq),
-                  static_cast<long long>(row % s.Sq));
-  return buf;
-}
 
 std::string number(const char* format, double v) {
   char buf[64];
@@ -66,7 +55,7 @@ Float64Anchor anchor_to_file(const ReferenceCase& ref, const std::vector<double>
   throw ReferenceError(
       ref.path + ": the " + source_name + " reference disagrees with the file's float64 `out` on " +
       std::to_string(over) + " of the " + std::to_string(a.elements) + " elements the file holds; the worst at " +
-      row_text(s, worst_row) + ", column " + std::to_string(worst_d) + ": " +
+      output_row_text(s, worst_row) + ", column " + std::to_string(worst_d) + ": " +
       number("%.17g", every_element[worst_row * D + worst_d]) + " vs the file's " +
       number("%.17g", ref.out[slot * D + worst_d]) + ", a difference of " + number("%.3g", worst) +
       " over the bound " + number("%.3g", a.bound) + " (" + number("%g", kAnchorBound) +

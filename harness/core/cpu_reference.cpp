@@ -1,220 +1,29 @@
 #include "harness/core/cpu_reference.h"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <map>
 #include <numeric>
+#include <stdexcept>
 
-#include "harness/core/parallel_for.h"
+#include "harness/core/op_registry.h"
 
 namespace fuselab {
-namespace {
 
-using kernels::AttentionProblem;
-using kernels::PeKind;
-using kernels::RopeProblem;
-
-// One IEEE float32 rounding of pos * inv_freq. The volatile store keeps the
-// product from being contracted into anything or kept in wider precision,
-// whatever -ffp-contract says.
-float fp32_angle(int64_t position, float inv_freq) {
-  volatile float angle = static_cast<float>(position) * inv_freq;
-  return angle;
-}
-
-// sin and cos (float64) of the float32 angles of positions
-// first .. first + count - 1: [count, D/2] each.
-struct AngleTable {
-  int half = 0;
-  std::vector<double> sin, cos;
-
-  AngleTable(PeKind pe, int64_t first, int64_t count, const float* inv_freq, int D) : half(D / 2) {
-    if (pe == PeKind::None) return;
-    sin.resize(static_cast<std::size_t>(count) * half);
-    cos.resize(sin.size());
-    parallel_for(static_cast<std::size_t>(count), 64, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t p = begin; p < end; ++p)
-        for (int i = 0; i < half; ++i) {
-          const double angle = fp32_angle(first + static_cast<int64_t>(p), inv_freq[i]);
-          sin[p * half + i] = std::sin(angle);
-          cos[p * half + i] = std::cos(angle);
-        }
-    });
-  }
-  const double* sin_row(int64_t p) const { return sin.data() + p * half; }
-  const double* cos_row(int64_t p) const { return cos.data() + p * half; }
-};
-
-// out = x with the PE of table row `p` applied, in float64.
-void embed(PeKind pe, const float* x, const AngleTable& table, int64_t p, int D, double* out) {
-  const int half = D / 2;
-  if (pe == PeKind::None) {
-    for (int d = 0; d < D; ++d) out[d] = x[d];
-    return;
-  }
-  const double* s = table.sin_row(p);
-  const double* c = table.cos_row(p);
-  switch (pe) {
-    case PeKind::Sinusoidal:
-      for (int i = 0; i < half; ++i) {
-        out[2 * i] = static_cast<double>(x[2 * i]) + s[i];
-        out[2 * i + 1] = static_cast<double>(x[2 * i + 1]) + c[i];
-      }
-      break;
-    case PeKind::RopeInterleaved:
-      for (int i = 0; i < half; ++i) {
-        const double a = x[2 * i], b = x[2 * i + 1];
-        out[2 * i] = a * c[i] - b * s[i];
-        out[2 * i + 1] = a * s[i] + b * c[i];
-      }
-      break;
-    case PeKind::RopeNeox:
-      for (int i = 0; i < half; ++i) {
-        const double a = x[i], b = x[i + half];
-        out[i] = a * c[i] - b * s[i];
-        out[i + half] = b * c[i] + a * s[i];
-      }
-      break;
-    case PeKind::None:
-      break;
-  }
-}
-
-// Four independent sums: 1x4x64x16384 took 0.21 s instead of 0.57 s with one
-// dependent chain (2 cores, -O3).
-double dot(const double* a, const double* b, int n) {
-  double acc[4] = {0.0, 0.0, 0.0, 0.0};
-  int d = 0;
-  for (; d + 4 <= n; d += 4)
-    for (int l = 0; l < 4; ++l) acc[l] += a[d + l] * b[d + l];
-  double sum = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-  for (; d < n; ++d) sum += a[d] * b[d];
-  return sum;
-}
-
-// One query row against the embedded keys of its kv head.
-void attention_row(const AttentionProblem& p, double scale, const AngleTable& q_table,
-                   const std::vector<double>& keys, const float* v, int64_t row,
-                   std::vector<double>& q, std::vector<double>& scores, double* out) {
-  const int D = p.D;
-  const int64_t s = row % p.Sq;
-  const int64_t visible =
-      p.causal ? std::min<int64_t>(p.Sk, int64_t{p.q_offset} + s - p.k_offset + 1) : p.Sk;
-  if (visible <= 0) {
-    std::fill(out, out + D, std::numeric_limits<double>::quiet_NaN());
-    return;
-  }
-  embed(p.pe, p.q + row * D, q_table, s, D, q.data());
-  double max_score = -std::numeric_limits<double>::infinity();
-  for (int64_t j = 0; j < visible; ++j) {
-    scores[j] = scale * dot(q.data(), keys.data() + j * D, D);
-    max_score = std::max(max_score, scores[j]);
-  }
-  std::fill(out, out + D, 0.0);
-  double sum = 0.0;
-  for (int64_t j = 0; j < visible; ++j) {
-    const double weight = std::exp(scores[j] - max_score);
-    sum += weight;
-    const float* vj = v + j * D;
-    for (int d = 0; d < D; ++d) out[d] += weight * static_cast<double>(vj[d]);
-  }
-  for (int d = 0; d < D; ++d) out[d] /= sum;
-}
-
-}  // namespace
-
-void attention_reference_rows(const AttentionProblem& p, double scale,
-                              const std::vector<int64_t>& rows, double* out) {
-  const int D = p.D;
-  const AngleTable q_table(p.pe, p.q_offset, p.Sq, p.inv_freq, D);
-  const AngleTable k_table(p.pe, p.k_offset, p.Sk, p.inv_freq, D);
-  // Output slots grouped by kv head (b * Hkv + kv): each group embeds its keys once.
-  std::map<int64_t, std::vector<std::size_t>> slots_of_kv_head;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const int64_t bh = rows[i] / p.Sq;
-    slots_of_kv_head[(bh / p.Hq) * p.Hkv + (bh % p.Hq) / (p.Hq / p.Hkv)].push_back(i);
-  }
-  std::vector<double> keys(static_cast<std::size_t>(p.Sk) * D);
-  for (const auto& [kv_head, slots] : slots_of_kv_head) {
-    const float* k = p.k + kv_head * p.Sk * D;
-    const float* v = p.v + kv_head * p.Sk * D;
-    parallel_for(static_cast<std::size_t>(p.Sk), 16, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t j = begin; j < end; ++j)
-        embed(p.pe, k + j * D, k_table, static_cast<int64_t>(j), D, keys.data() + j * D);
-    });
-    parallel_for(slots.size(), 1, [&](std::size_t begin, std::size_t end) {
-      std::vector<double> q(static_cast<std::size_t>(D)), scores(static_cast<std::size_t>(p.Sk));
-      for (std::size_t i = begin; i < end; ++i)
-        attention_row(p, scale, q_table, keys, v, rows[slots[i]], q, scores, out + slots[i] * D);
-    });
-  }
-}
-
-void attention_reference(const AttentionProblem& p, double scale, double* out) {
-  std::vector<int64_t> rows(static_cast<std::size_t>(p.B) * p.Hq * p.Sq);
-  std::iota(rows.begin(), rows.end(), int64_t{0});
-  attention_reference_rows(p, scale, rows, out);
-}
-
-void rope_reference_rows(const RopeProblem& p, const std::vector<int64_t>& rows, double* out) {
-  const AngleTable table(p.pe, p.offset, p.S, p.inv_freq, p.D);
-  parallel_for(rows.size(), 256, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i)
-      embed(p.pe, p.x + rows[i] * p.D, table, rows[i] % p.S, p.D, out + i * p.D);
-  });
-}
-
-void rope_reference(const RopeProblem& p, double* out) {
-  std::vector<int64_t> rows(static_cast<std::size_t>(p.N) * p.S);
-  std::iota(rows.begin(), rows.end(), int64_t{0});
-  rope_reference_rows(p, rows, out);
-}
-
-RopeProblem rope_problem_of(const ReferenceCase& ref) {
-  const CaseSpec& s = ref.spec;
-  RopeProblem p;
-  p.x = ref.x.data();
-  p.inv_freq = ref.inv_freq.data();
-  p.N = static_cast<int>(s.N);
-  p.S = static_cast<int>(s.S);
-  p.D = static_cast<int>(s.D);
-  p.offset = static_cast<int>(s.offset);
-  p.pe = s.pe;
-  return p;
-}
-
-AttentionProblem attention_problem_of(const ReferenceCase& ref) {
-  const CaseSpec& s = ref.spec;
-  AttentionProblem p;
-  p.q = ref.q.data();
-  p.k = ref.k.data();
-  p.v = ref.v.data();
-  p.inv_freq = ref.inv_freq.data();
-  p.B = static_cast<int>(s.B);
-  p.Hq = static_cast<int>(s.Hq);
-  p.Hkv = static_cast<int>(s.Hkv);
-  p.Sq = static_cast<int>(s.Sq);
-  p.Sk = static_cast<int>(s.Sk);
-  p.D = static_cast<int>(s.D);
-  p.q_offset = static_cast<int>(s.q_offset);
-  p.k_offset = static_cast<int>(s.k_offset);
-  p.causal = s.causal;
-  p.scale = static_cast<float>(s.scale);
-  p.pe = s.pe;
-  return p;
+std::string cpu_reference_unavailable(const CaseSpec& spec) {
+  if (op_named(spec.op).cpu_reference) return "";
+  return "op " + spec.op + " of " + spec.id() + " has no host float64 reference";
 }
 
 std::vector<double> reference_output(const ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
+  const std::string unavailable = cpu_reference_unavailable(s);
+  if (!unavailable.empty())
+    throw std::runtime_error(unavailable + ". Fix: give its declaration a cpu_reference (docs/ops.md)");
   std::vector<int64_t> rows = ref.rows;
   if (rows.empty()) {
     rows.resize(static_cast<std::size_t>(s.out_rows()));
     std::iota(rows.begin(), rows.end(), int64_t{0});
   }
   std::vector<double> out(rows.size() * static_cast<std::size_t>(s.D));
-  if (s.op == Op::Rope) rope_reference_rows(rope_problem_of(ref), rows, out.data());
-  else attention_reference_rows(attention_problem_of(ref), s.scale, rows, out.data());
+  op_named(s.op).cpu_reference(ref, rows, out.data());
   return out;
 }
 

@@ -1,39 +1,22 @@
-// The float64 reference of DESIGN.md section 3 on the host: float32 inputs
-// and inv_freq, angle = fp32(fp32(pos) * inv_freq[i]) (one rounding, no
-// FMA), sin/cos of that angle and everything after it in float64.
-// It reproduces the generator's `out` to ~1e-15 and doubles as the CPU
-// "kernel" of an end-to-end run without a GPU (threads over rows).
+// The float64 reference on the host, through the case's op
+// (OpDeclaration::cpu_reference; attention's and RoPE's are in
+// harness/ops/<op>/): float32 inputs, everything after them in float64.
+// It reproduces the generator's `out` to ~1e-15.
 #pragma once
 
-#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "harness/core/reference_case.h"
-#include "kernels/common/problem.h"
 
 namespace fuselab {
 
-// Host pointers in p (p.out is not used). `scale` is float64: p.scale is
-// float32, whose rounding alone moves the output by ~1e-7.
-// out: [B, Hq, Sq, D]. A query row that sees no key gets NaN.
-void attention_reference(const kernels::AttentionProblem& p, double scale, double* out);
-// Only the flattened rows (b*Hq + h)*Sq + s; out: [rows.size(), D].
-void attention_reference_rows(const kernels::AttentionProblem& p, double scale,
-                              const std::vector<int64_t>& rows, double* out);
-
-// out: [N, S, D].
-void rope_reference(const kernels::RopeProblem& p, double* out);
-// Only the flattened rows n*S + s; out: [rows.size(), D].
-void rope_reference_rows(const kernels::RopeProblem& p, const std::vector<int64_t>& rows,
-                         double* out);
-
 // The rows a loaded reference holds (all, or its sampled rows), computed
-// from its inputs: what `ref.out` should be.
+// from its inputs: what `ref.out` should be. Throws std::runtime_error for
+// an op without a host float64 reference.
 std::vector<double> reference_output(const ReferenceCase& ref);
 
-// The case's problem over the reference file's host arrays (no output set):
-// what the host and GPU float64 references compute from.
-AttentionProblem attention_problem_of(const ReferenceCase& ref);
-RopeProblem rope_problem_of(const ReferenceCase& ref);
+// "" when the case's op has a host float64 reference; else why not.
+std::string cpu_reference_unavailable(const CaseSpec& spec);
 
 }  // namespace fuselab

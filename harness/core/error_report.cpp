@@ -4,18 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "harness/core/output_position.h"
+
 namespace fuselab {
-namespace {
-
-std::vector<int64_t> unflatten(const CaseSpec& s, int64_t row, int64_t d) {
-  if (s.op == Op::Rope) return {row / s.S, row % s.S, d};
-  const int64_t seq = row % s.Sq;
-  const int64_t bh = row / s.Sq;
-  return {bh / s.Hq, bh % s.Hq, seq, d};
-}
-
-}  // namespace
-
 namespace {
 
 // Expected row i of `expected` ([rows, D]) against output row row_of(i).
@@ -46,7 +37,7 @@ ErrorReport compare_rows(const std::vector<float>& out, const ReferenceCase& ref
       if (!have_worst || key > r.max_abs_err) {
         have_worst = true;
         r.max_abs_err = key;
-        r.where = unflatten(s, row, d);
+        r.where = output_index(s, row, d);
         r.got = got;
         r.expected = want;
       }

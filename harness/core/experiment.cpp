@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "harness/core/cases_file.h"
+#include "harness/core/op_registry.h"
 
 namespace fuselab {
 
@@ -15,20 +16,11 @@ std::optional<std::string> Limits::reject(const CaseSpec& c) const {
     why << "head_dim " << c.D << " is not a multiple of " << head_dim_multiple;
   } else if (c.D > max_head_dim) {
     why << "head_dim " << c.D << " exceeds " << max_head_dim;
-  } else if (c.op == Op::Attention && c.Sq > max_seq_q) {
-    why << "seq_q " << c.Sq << " exceeds " << max_seq_q;
-  } else if (c.op == Op::Attention && c.Sk > max_seq_k) {
-    why << "seq_k " << c.Sk << " exceeds " << max_seq_k;
-  } else if (c.causal && !causal) {
-    why << "causal masking not implemented";
-  } else if (c.op == Op::Attention && c.Hq != c.Hkv && !gqa) {
-    why << "grouped-query attention (Hq " << c.Hq << " != Hkv " << c.Hkv << ") not implemented";
-  } else if (c.op == Op::Attention && c.Sq != c.Sk && !cross) {
-    why << "cross-attention (Sq " << c.Sq << " != Sk " << c.Sk << ") not implemented";
   } else {
-    const long last = c.op == Op::Attention
-                          ? static_cast<long>(std::max(c.q_offset + c.Sq, c.k_offset + c.Sk) - 1)
-                          : static_cast<long>(c.offset + c.S - 1);
+    const OpDeclaration& op = op_named(c.op);
+    const std::optional<std::string> own = op.reject ? op.reject(*this, c) : std::nullopt;
+    if (own) return own;
+    const long last = op.last_position ? static_cast<long>(op.last_position(c)) : 0;
     if (c.pe != PeKind::None && last > max_position)
       why << "position " << last << " beyond the declared valid range (<= " << max_position << ")";
   }

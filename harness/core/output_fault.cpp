@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "harness/core/output_position.h"
+
 namespace fuselab {
 
 int64_t unheld_fault_index(const ReferenceCase& ref) {
@@ -27,10 +29,8 @@ std::string inject_output_fault(std::vector<float>& out, const ReferenceCase& re
   out[static_cast<std::size_t>(at)] += 1.0f;
   const CaseSpec& s = ref.spec;
   const int64_t row = at / s.D, d = at % s.D;
-  const std::string where =
-      s.op == Op::Rope ? std::to_string(row / s.S) + ", " + std::to_string(row % s.S) + ", " + std::to_string(d)
-                       : std::to_string(row / s.Sq / s.Hq) + ", " + std::to_string(row / s.Sq % s.Hq) + ", " +
-                             std::to_string(row % s.Sq) + ", " + std::to_string(d);
+  std::string where;
+  for (int64_t i : output_index(s, row, d)) where += (where.empty() ? "" : ", ") + std::to_string(i);
   return "fault injected (FUSELAB_OUTPUT_FAULT=unheld): +1 at (" + where + ")";
 }
 

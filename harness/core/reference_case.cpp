@@ -10,6 +10,7 @@
 #include "harness/core/cpu_reference.h"
 #include "harness/core/hdf5_reader.h"
 #include "harness/core/manifest.h"
+#include "harness/core/op_registry.h"
 #include "harness/core/sha256.h"
 
 namespace fuselab {
@@ -46,22 +47,16 @@ void check_attributes(const H5Reader& h5, const CaseSpec& spec) {
   };
   expect_string("family", spec.family);
   expect_string("case", spec.name);
-  expect_string("op", spec.op == Op::Rope ? "rope" : "attention");
+  expect_string("op", spec.op);
   expect_string("pe", pe_name(spec.pe));
   expect_string("storage", spec.storage == Storage::Sampled ? "sampled" : "full");
   expect_string("input_generator", kCounterGeneratorName);
-  if (spec.op == Op::Rope) {
-    expect_int("N", spec.N);
-    expect_int("S", spec.S);
-    expect_int("offset", spec.offset);
-  } else {
-    expect_int("B", spec.B);
-    expect_int("Hq", spec.Hq);
-    expect_int("Hkv", spec.Hkv);
-    expect_int("Sq", spec.Sq);
-    expect_int("Sk", spec.Sk);
-    expect_int("q_offset", spec.q_offset);
-    expect_int("k_offset", spec.k_offset);
+  const nlohmann::json parameters = op_named(spec.op).parameters(spec);
+  for (const auto& item : parameters.items()) {
+    const nlohmann::json& value = item.value();
+    if (value.is_boolean()) expect_int(item.key(), value.get<bool>() ? 1 : 0);
+    else if (value.is_number_integer()) expect_int(item.key(), value.get<int64_t>());
+    else expect_float(item.key(), value.get<double>());
   }
   expect_int("D", spec.D);
   expect_int("causal", spec.causal ? 1 : 0);
@@ -82,53 +77,43 @@ void check_finite(const std::vector<T>& data, const std::string& name) {
                       " at element " + std::to_string(i));
 }
 
-void read_inputs(const H5Reader& h5, ReferenceCase& ref) {
-  const CaseSpec& s = ref.spec;
-  if (s.op == Op::Rope) {
-    ref.x = h5.float32_dataset("x", {s.N, s.S, s.D});
-    check_finite(ref.x, "x");
-    return;
-  }
-  ref.q = h5.float32_dataset("q", {s.B, s.Hq, s.Sq, s.D});
-  ref.k = h5.float32_dataset("k", {s.B, s.Hkv, s.Sk, s.D});
-  ref.v = h5.float32_dataset("v", {s.B, s.Hkv, s.Sk, s.D});
-  check_finite(ref.q, "q");
-  check_finite(ref.k, "k");
-  check_finite(ref.v, "v");
+using Role = TensorDeclaration::Role;
+
+// The op's input tensors of one role, read from the file, then checked finite.
+void read_inputs(const H5Reader& h5, ReferenceCase& ref, Role role) {
+  const auto inputs = op_named(ref.spec.op).inputs();
+  for (const TensorDeclaration* t : inputs)
+    if (t->role == role) ref.inputs[t->name] = h5.float32_dataset(t->name, t->shape(ref.spec));
+  for (const TensorDeclaration* t : inputs)
+    if (t->role == role) check_finite(ref.inputs[t->name], t->name);
+}
+
+int64_t elements_of(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t e : shape) n *= e;
+  return n;
 }
 
 void regenerate_inputs(ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
-  if (s.op == Op::Rope) {
-    ref.x = counter_tensor(s.seed, CounterStream::X, static_cast<std::size_t>(s.N * s.S * s.D));
-    return;
-  }
-  const auto q_count = static_cast<std::size_t>(s.B * s.Hq * s.Sq * s.D);
-  const auto kv_count = static_cast<std::size_t>(s.B * s.Hkv * s.Sk * s.D);
-  ref.q = counter_tensor(s.seed, CounterStream::Q, q_count);
-  ref.k = counter_tensor(s.seed, CounterStream::K, kv_count);
-  ref.v = counter_tensor(s.seed, CounterStream::V, kv_count);
+  for (const TensorDeclaration* t : op_named(s.op).inputs())
+    if (t->role == Role::CounterInput)
+      ref.inputs[t->name] = counter_tensor(s.seed, t->stream, static_cast<std::size_t>(elements_of(t->shape(s))));
 }
 
-// sha256 over the raw bytes of q k v inv_freq (attention) or x inv_freq (rope).
+// sha256 over the raw bytes of the inputs, in the op's order (q k v inv_freq; x inv_freq).
 std::string inputs_sha256(const ReferenceCase& ref) {
   Sha256 hash;
-  const auto add = [&](const std::vector<float>& t) { hash.update(t.data(), t.size() * sizeof(float)); };
-  if (ref.spec.op == Op::Rope) {
-    add(ref.x);
-  } else {
-    add(ref.q);
-    add(ref.k);
-    add(ref.v);
+  for (const TensorDeclaration* t : op_named(ref.spec.op).inputs()) {
+    const std::vector<float>& data = ref.input(t->name);
+    hash.update(data.data(), data.size() * sizeof(float));
   }
-  add(ref.inv_freq);
   return hash.hex_digest();
 }
 
 void read_expected(const H5Reader& h5, ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
-  std::vector<int64_t> out_shape =
-      s.op == Op::Rope ? std::vector<int64_t>{s.N, s.S, s.D} : std::vector<int64_t>{s.B, s.Hq, s.Sq, s.D};
+  std::vector<int64_t> out_shape = op_named(s.op).output().shape(s);
   if (s.storage == Storage::Sampled) {
     ref.rows = h5.int64_dataset("rows", {s.sample_rows});
     for (std::size_t i = 0; i < ref.rows.size(); ++i)
@@ -198,6 +183,13 @@ ManifestEntry checked_manifest_entry(ReferenceCase& ref, const LoadOptions& opts
 
 }  // namespace
 
+const std::vector<float>& ReferenceCase::input(const std::string& name) const {
+  const auto it = inputs.find(name);
+  if (it == inputs.end())
+    throw std::runtime_error(path + ": op " + spec.op + " has no input tensor '" + name + "' here");
+  return it->second;
+}
+
 std::string regenerate_command(const CaseSpec& spec) {
   return std::string(kGeneratorCommand) + " --only " + spec.id() + " --force";
 }
@@ -229,9 +221,8 @@ ReferenceCase load_reference(const CaseSpec& spec, const LoadOptions& opts) {
     try {
       const H5Reader h5(ref.path);
       check_attributes(h5, spec);
-      ref.inv_freq = h5.float32_dataset("inv_freq", {spec.D / 2});
-      check_finite(ref.inv_freq, "inv_freq");
-      if (spec.storage == Storage::Full) read_inputs(h5, ref);
+      read_inputs(h5, ref, Role::StoredInput);
+      if (spec.storage == Storage::Full) read_inputs(h5, ref, Role::CounterInput);
       read_expected(h5, ref);
     } catch (const H5Problem& e) {
       throw refuse(e.what());

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,9 +24,10 @@ struct ReferenceCase {
   CaseSpec spec;
   std::string path;            // absolute path of the .h5 file
   std::string file_sha256;
-  std::vector<float> q, k, v;  // op attention (regenerated for sampled files)
-  std::vector<float> x;        // op rope
-  std::vector<float> inv_freq; // [D/2]
+  // The op's input tensors by name, each row-major in its declared shape
+  // (counter inputs regenerated for sampled files).
+  std::map<std::string, std::vector<float>> inputs;
+  const std::vector<float>& input(const std::string& name) const;
   // Expected output: full ([out_rows, D]) or sampled ([rows.size(), D]).
   std::vector<int64_t> rows;   // empty for full storage; else flattened row ids
   std::vector<double> out;

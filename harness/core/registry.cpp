@@ -7,6 +7,9 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/core/limits_vocabulary.h"
+#include "harness/ops/builtin_ops.h"
+
 namespace fuselab {
 namespace {
 
@@ -75,10 +78,13 @@ void Registry::validate(
       refuse(e, "no parent", "name the version this one derives from in .parent()");
     if (!e.parent_id.empty() && !ids.count(e.parent_id) && !known_outside.count(e.parent_id))
       refuse(e, "unknown parent '" + e.parent_id + "'", "name an existing or archived experiment id");
-    if (!e.attention_launch && !e.rope_launch)
+    if (!launch_binding_of(e).bind)
       refuse(e, "no launch binding", "bind the kernel's launch() with .launch()");
     if (e.limits_value.pe.empty())
       refuse(e, "limits name no PE kind", "list the PE kinds it implements in .limits()");
+    const std::string limit_problem = unknown_limit(e);
+    if (!limit_problem.empty())
+      refuse(e, limit_problem, "remove it from .limits(), or add it to the op's limits (docs/ops.md)");
 
     const Prediction& p = e.prediction_value;
     if (p.kind == Prediction::Kind::None && !e.canary_value && e.backend_value == Backend::Cuda)

@@ -1,53 +1,40 @@
 #include "harness/gpu/executor.h"
 
 #include <cstring>
-#include <limits>
+#include <stdexcept>
 
+#include "harness/core/op_registry.h"
+#include "harness/ops/builtin_ops.h"
 #include "harness/gpu/device_buffer.h"
 
 namespace fuselab {
 namespace {
 
-// The harness-side view of a case: the problem structs with the pointers
-// left empty; each executor fills them with where its copies live.
-AttentionProblem attention_shape(const CaseSpec& c) {
-  AttentionProblem p;
-  p.B = int(c.B); p.Hq = int(c.Hq); p.Hkv = int(c.Hkv);
-  p.Sq = int(c.Sq); p.Sk = int(c.Sk); p.D = int(c.D);
-  p.q_offset = int(c.q_offset); p.k_offset = int(c.k_offset);
-  p.causal = c.causal; p.scale = float(c.scale); p.pe = c.pe;
-  return p;
-}
-
-RopeProblem rope_shape(const CaseSpec& c) {
-  RopeProblem p;
-  p.N = int(c.N); p.S = int(c.S); p.D = int(c.D); p.offset = int(c.offset); p.pe = c.pe;
-  return p;
-}
-
 std::size_t output_elements(const CaseSpec& c) { return std::size_t(c.out_rows() * c.D); }
+
+// The version's launch as its op binds it; the case must be of that op.
+LaunchBinding binding_for(const Experiment& e, const CaseSpec& c) {
+  LaunchBinding binding = launch_binding_of(e);
+  if (binding.op != c.op)
+    throw std::runtime_error(e.id() + " computes op " + binding.op + ", but case " + c.id() + " is op " + c.op +
+                             ". Fix: run it on cases of its own op");
+  return binding;
+}
 
 class CudaExecutor final : public Executor {
  public:
-  CudaExecutor(const Experiment& e, const ReferenceCase& ref) : e_(e) {
+  CudaExecutor(const Experiment& e, const ReferenceCase& ref) {
     const CaseSpec& c = ref.spec;
-    inv_freq_ = upload(ref.inv_freq);
-    out_ = DeviceBuffer(output_elements(c) * sizeof(float));
-    std::size_t ws = 0;
-    if (e.op() == Op::Attention) {
-      attention_ = attention_shape(c);
-      q_ = upload(ref.q); k_ = upload(ref.k); v_ = upload(ref.v);
-      attention_.q = q_.get<float>(); attention_.k = k_.get<float>();
-      attention_.v = v_.get<float>(); attention_.inv_freq = inv_freq_.get<float>();
-      attention_.out = out_.get<float>();
-      if (e.attention_workspace) ws = e.attention_workspace(attention_);
-    } else {
-      rope_ = rope_shape(c);
-      x_ = upload(ref.x);
-      rope_.x = x_.get<float>(); rope_.inv_freq = inv_freq_.get<float>();
-      rope_.out = out_.get<float>();
-      if (e.rope_workspace) ws = e.rope_workspace(rope_);
+    const LaunchBinding binding = binding_for(e, c);
+    tensors_.spec = &c;
+    for (const TensorDeclaration* t : op_named(c.op).inputs()) {
+      inputs_.emplace_back(upload(ref.input(t->name)));
+      tensors_.inputs[t->name] = inputs_.back().get<float>();
     }
+    out_ = DeviceBuffer(output_elements(c) * sizeof(float));
+    tensors_.out = out_.get<float>();
+    const std::size_t ws = binding.workspace ? binding.workspace(tensors_) : 0;
+    launch_ = binding.bind(tensors_);
     workspace_ = DeviceBuffer(ws);
     // The workspace is zero before a version's first launch. A version may
     // keep sums or counts there that its launch leaves zero again (attention
@@ -58,10 +45,7 @@ class CudaExecutor final : public Executor {
     FUSELAB_CUDA_CHECK(cudaDeviceSynchronize());
   }
 
-  void launch(cudaStream_t s) override {
-    if (e_.op() == Op::Attention) e_.attention_launch(attention_, workspace_.get(), s);
-    else e_.rope_launch(rope_, workspace_.get(), s);
-  }
+  void launch(cudaStream_t s) override { launch_(workspace_.get(), s); }
   void poison(cudaStream_t s) override {
     FUSELAB_CUDA_CHECK(cudaMemsetAsync(out_.get(), 0xFF, out_.bytes(), s));
   }
@@ -76,7 +60,9 @@ class CudaExecutor final : public Executor {
  private:
   std::vector<std::pair<const void*, std::size_t>> device_buffers() const override {
     std::vector<std::pair<const void*, std::size_t>> out;
-    for (const DeviceBuffer* b : {&q_, &k_, &v_, &x_, &inv_freq_, &out_, &workspace_})
+    for (const DeviceBuffer& b : inputs_)
+      if (b.bytes()) out.emplace_back(b.get(), b.bytes());
+    for (const DeviceBuffer* b : {&out_, &workspace_})
       if (b->bytes()) out.emplace_back(b->get(), b->bytes());
     return out;
   }
@@ -88,40 +74,30 @@ class CudaExecutor final : public Executor {
     return d;
   }
 
-  const Experiment& e_;
-  AttentionProblem attention_;
-  RopeProblem rope_;
-  DeviceBuffer q_, k_, v_, x_, inv_freq_, out_, workspace_;
+  CaseTensors tensors_;
+  BoundLaunch launch_;
+  std::vector<DeviceBuffer> inputs_;  // in the op's order
+  DeviceBuffer out_, workspace_;
 };
 
 class CpuExecutor final : public Executor {
  public:
   CpuExecutor(const Experiment& e, const ReferenceCase& ref)
-      : e_(e), ref_(ref), out_(output_elements(ref.spec)) {
-    if (e.op() == Op::Attention) {
-      attention_ = attention_shape(ref.spec);
-      attention_.q = ref_.q.data(); attention_.k = ref_.k.data(); attention_.v = ref_.v.data();
-      attention_.inv_freq = ref_.inv_freq.data(); attention_.out = out_.data();
-    } else {
-      rope_ = rope_shape(ref.spec);
-      rope_.x = ref_.x.data(); rope_.inv_freq = ref_.inv_freq.data(); rope_.out = out_.data();
-    }
+      : out_(output_elements(ref.spec)), tensors_(host_tensors_of(ref)) {
+    const LaunchBinding binding = binding_for(e, ref.spec);
+    tensors_.out = out_.data();
+    launch_ = binding.bind(tensors_);
   }
-  void launch(cudaStream_t) override {
-    if (e_.op() == Op::Attention) e_.attention_launch(attention_, nullptr, nullptr);
-    else e_.rope_launch(rope_, nullptr, nullptr);
-  }
+  void launch(cudaStream_t) override { launch_(nullptr, nullptr); }
   void poison(cudaStream_t) override {
     std::memset(out_.data(), 0xFF, out_.size() * sizeof(float));
   }
   std::vector<float> output(cudaStream_t) override { return out_; }
 
  private:
-  const Experiment& e_;
-  const ReferenceCase& ref_;
   std::vector<float> out_;
-  AttentionProblem attention_;
-  RopeProblem rope_;
+  CaseTensors tensors_;
+  BoundLaunch launch_;
 };
 
 }  // namespace

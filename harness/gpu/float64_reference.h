@@ -1,6 +1,6 @@
 // The float64 reference of DESIGN.md section 3 on the GPU, for the cases too
 // large to store whole (issue 43): the same math as the host reference
-// (harness/core/cpu_reference.h), step for step and in the same order —
+// (harness/ops/<op>/<op>_reference.h), step for step and in the same order —
 // angle = fp32(fp32(pos) * inv_freq[i]) (__fmul_rn), sin/cos of that angle
 // and everything after it in float64 — written plainly: one thread per
 // angle, per embedded row, per score, per softmax row, per output element.

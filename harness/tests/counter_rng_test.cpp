@@ -60,15 +60,15 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
   for (const auto& spec : specs) {
     SCOPED_TRACE(spec.id());
     const ReferenceCase ref = load_reference(spec, test::options_for(test::reference_root()));
-    EXPECT_TRUE(same_bits(ref.inv_freq, inv_freq(spec.base, spec.D)));
+    EXPECT_TRUE(same_bits(ref.input("inv_freq"), inv_freq(spec.base, spec.D)));
     if (spec.storage == Storage::Sampled) continue;
     const auto n = [](int64_t count) { return static_cast<std::size_t>(count); };
-    if (spec.op == Op::Rope) {
-      EXPECT_TRUE(same_bits(ref.x, counter_tensor(spec.seed, CounterStream::X, n(spec.N * spec.S * spec.D))));
+    if (spec.op == "rope") {
+      EXPECT_TRUE(same_bits(ref.input("x"), counter_tensor(spec.seed, CounterStream::X, n(spec.N * spec.S * spec.D))));
     } else {
-      EXPECT_TRUE(same_bits(ref.q, counter_tensor(spec.seed, CounterStream::Q, n(spec.B * spec.Hq * spec.Sq * spec.D))));
-      EXPECT_TRUE(same_bits(ref.k, counter_tensor(spec.seed, CounterStream::K, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
-      EXPECT_TRUE(same_bits(ref.v, counter_tensor(spec.seed, CounterStream::V, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(spec.B * spec.Hq * spec.Sq * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("v"), counter_tensor(spec.seed, CounterStream::V, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
     }
   }
 }

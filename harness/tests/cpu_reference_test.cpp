@@ -6,6 +6,8 @@
 #include <numeric>
 
 #include "harness/core/counter_rng.h"
+#include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/rope/rope_reference.h"
 #include "harness/tests/test_support.h"
 
 namespace fuselab {

@@ -114,8 +114,8 @@ TEST(Fixtures, FilesOnDiskAreExactlyTheFixtureCases) {
 TEST_F(BrokenCopy, IntactCopyLoads) {
   use("attention", "fx_b2_h4kv2_s3k7_d8_causal");
   const ReferenceCase ref = load_reference(spec, test::options_for(root));
-  EXPECT_EQ(ref.q.size(), 2u * 4 * 3 * 8);
-  EXPECT_EQ(ref.k.size(), 2u * 2 * 7 * 8);
+  EXPECT_EQ(ref.input("q").size(), 2u * 4 * 3 * 8);
+  EXPECT_EQ(ref.input("k").size(), 2u * 2 * 7 * 8);
   EXPECT_EQ(ref.out.size(), 2u * 4 * 3 * 8);
   EXPECT_EQ(ref.file_sha256, sha256_file(path.string()));
   EXPECT_FALSE(ref.sampled());
@@ -126,7 +126,7 @@ TEST_F(BrokenCopy, IntactSampledCopyLoadsWithRegeneratedInputs) {
   const ReferenceCase ref = load_reference(spec, test::options_for(root));
   EXPECT_TRUE(ref.sampled());
   EXPECT_EQ(ref.rows.size(), static_cast<std::size_t>(spec.sample_rows));
-  EXPECT_EQ(ref.q.size(), 1u * 2 * 64 * 32);
+  EXPECT_EQ(ref.input("q").size(), 1u * 2 * 64 * 32);
   EXPECT_EQ(ref.out.size(), ref.rows.size() * 32);
 }
 

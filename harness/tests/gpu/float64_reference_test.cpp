@@ -19,6 +19,8 @@
 
 #include "harness/core/check_reference.h"
 #include "harness/core/counter_rng.h"
+#include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/rope/rope_reference.h"
 #include "harness/core/cpu_reference.h"
 #include "harness/core/error_report.h"
 #include "harness/core/output_fault.h"
@@ -137,8 +139,8 @@ TEST(GpuFloat64Reference, StandaloneRopeMatchesTheHostReference) {
 TEST(GpuFloat64Reference, IsAvailableForEveryOpOnAGpu) {
   SKIP_WITHOUT_GPU();
   CaseSpec attention, rope;
-  attention.op = Op::Attention;
-  rope.op = Op::Rope;
+  attention.op = "attention";
+  rope.op = "rope";
   EXPECT_EQ(gpu_reference_unavailable(attention), "");
   EXPECT_EQ(gpu_reference_unavailable(rope), "");
   setenv("FUSELAB_NO_GPU_REFERENCE", "1", 1);
@@ -219,7 +221,7 @@ void expect_caught(const ReferenceCase& ref) {
   EXPECT_NEAR(every.max_abs_err, 1.0, 1e-6);
   const int64_t row = at / ref.spec.D, d = at % ref.spec.D;
   const CaseSpec& s = ref.spec;
-  const std::vector<int64_t> where = s.op == Op::Rope
+  const std::vector<int64_t> where = s.op == "rope"
                                         ? std::vector<int64_t>{row / s.S, row % s.S, d}
                                         : std::vector<int64_t>{row / s.Sq / s.Hq, row / s.Sq % s.Hq, row % s.Sq, d};
   EXPECT_EQ(every.where, where);

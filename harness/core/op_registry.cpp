@@ -1,0 +1,118 @@
+#include "harness/core/op_registry.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include "harness/core/limits_vocabulary.h"
+#include "harness/ops/builtin_ops.h"
+
+namespace fuselab {
+namespace {
+
+const char* const kOpsDoc = "docs/ops.md";
+
+std::map<std::string, std::unique_ptr<OpDeclaration>>& ops() {
+  static std::map<std::string, std::unique_ptr<OpDeclaration>> known = [] {
+    std::map<std::string, std::unique_ptr<OpDeclaration>> builtin;
+    for (OpDeclaration& op : builtin_ops()) {
+      const std::string problem = declaration_problem(op);
+      if (!problem.empty()) throw std::runtime_error(problem);
+      const std::string name = op.name;
+      builtin[name] = std::make_unique<OpDeclaration>(std::move(op));
+    }
+    return builtin;
+  }();
+  return known;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+bool is_slug(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+}  // namespace
+
+const TensorDeclaration& OpDeclaration::output() const {
+  for (const auto& t : tensors)
+    if (t.role == TensorDeclaration::Role::Output) return t;
+  throw std::runtime_error("op " + name + " declares no output tensor");
+}
+
+std::vector<const TensorDeclaration*> OpDeclaration::inputs() const {
+  std::vector<const TensorDeclaration*> out;
+  for (const auto& t : tensors)
+    if (t.role != TensorDeclaration::Role::Output) out.push_back(&t);
+  return out;
+}
+
+std::string declaration_problem(const OpDeclaration& op) {
+  const std::string who = "op declaration '" + op.name + "' (" + op.source_file + "): ";
+  const auto problem = [&](const std::string& what, const std::string& fix) {
+    return who + what + ". Fix: " + fix + " (" + kOpsDoc + ")";
+  };
+  if (!is_slug(op.name)) return problem("its name is not [a-z0-9_]+", "name it e.g. \"softmax_rows\"");
+  if (op.shape_keys.empty()) return problem("it has no shape keys", "list the keys of shape: {...} in .shape_keys");
+  const std::pair<const char*, bool> hooks[] = {
+      {"read_shape", bool(op.read_shape)}, {"read_parameters", bool(op.read_parameters)},
+      {"parameters", bool(op.parameters)}, {"shape_text", bool(op.shape_text)},
+      {"traffic", bool(op.traffic)},
+  };
+  for (const auto& [hook, present] : hooks)
+    if (!present) return problem("it has no ." + std::string(hook), "give it ." + std::string(hook) + " = [](...) {...}");
+  int outputs = 0;
+  for (const auto& t : op.tensors) {
+    if (!is_slug(t.name)) return problem("a tensor's name '" + t.name + "' is not [a-z0-9_]+", "name every tensor");
+    if (!t.shape)
+      return problem("tensor '" + t.name + "' has no shape",
+                     "give it .shape = [](const CaseSpec& c) { return std::vector<int64_t>{...}; }");
+    if (t.dims.empty())
+      return problem("tensor '" + t.name + "' names no dimensions", "give it .dims = {\"n\", \"d\"}, one per extent");
+    if (t.role == TensorDeclaration::Role::Output) ++outputs;
+  }
+  if (outputs != 1)
+    return problem("it declares " + std::to_string(outputs) + " output tensors", "declare exactly one, named \"out\"");
+  const auto& known = limit_field_names();
+  for (const auto& l : op.limits)
+    if (std::find(known.begin(), known.end(), l) == known.end())
+      return problem("its limits name '" + l + "', which is no field of Limits", "use some of: " + join(known));
+  return "";
+}
+
+void register_op(OpDeclaration op) {
+  const std::string problem = declaration_problem(op);
+  if (!problem.empty()) throw std::runtime_error(problem);
+  if (find_op(op.name))
+    throw std::runtime_error("op declaration '" + op.name + "' (" + op.source_file +
+                             "): an op of that name is already registered. Fix: give it another name (" +
+                             kOpsDoc + ")");
+  const std::string name = op.name;
+  ops()[name] = std::make_unique<OpDeclaration>(std::move(op));
+}
+
+const OpDeclaration* find_op(const std::string& name) {
+  const auto it = ops().find(name);
+  return it == ops().end() ? nullptr : it->second.get();
+}
+
+const OpDeclaration& op_named(const std::string& name) {
+  if (const OpDeclaration* op = find_op(name)) return *op;
+  throw std::runtime_error("unknown op '" + name + "'. Fix: use one of " + join(op_names()) +
+                           ", or declare and register it (" + kOpsDoc + ")");
+}
+
+std::vector<std::string> op_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, op] : ops()) names.push_back(name);
+  return names;
+}
+
+}  // namespace fuselab

@@ -1,0 +1,33 @@
+#include "harness/ops/attention/attention_launch.h"
+
+#include "harness/ops/common/problem_launch.h"
+
+namespace fuselab {
+
+AttentionProblem attention_problem(const CaseTensors& t) {
+  const CaseSpec& c = *t.spec;
+  AttentionProblem p;
+  p.q = t.input("q");
+  p.k = t.input("k");
+  p.v = t.input("v");
+  p.inv_freq = t.input("inv_freq");
+  p.out = t.out;
+  p.B = static_cast<int>(c.B);
+  p.Hq = static_cast<int>(c.Hq);
+  p.Hkv = static_cast<int>(c.Hkv);
+  p.Sq = static_cast<int>(c.Sq);
+  p.Sk = static_cast<int>(c.Sk);
+  p.D = static_cast<int>(c.D);
+  p.q_offset = static_cast<int>(c.q_offset);
+  p.k_offset = static_cast<int>(c.k_offset);
+  p.causal = c.causal;
+  p.scale = static_cast<float>(c.scale);
+  p.pe = c.pe;
+  return p;
+}
+
+LaunchBinding attention_launch_binding(const Experiment& e) {
+  return problem_launch_binding<AttentionProblem>("attention", attention_problem, e.attention_launch, e.attention_workspace);
+}
+
+}  // namespace fuselab

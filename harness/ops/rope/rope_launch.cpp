@@ -1,0 +1,25 @@
+#include "harness/ops/rope/rope_launch.h"
+
+#include "harness/ops/common/problem_launch.h"
+
+namespace fuselab {
+
+RopeProblem rope_problem(const CaseTensors& t) {
+  const CaseSpec& c = *t.spec;
+  RopeProblem p;
+  p.x = t.input("x");
+  p.inv_freq = t.input("inv_freq");
+  p.out = t.out;
+  p.N = static_cast<int>(c.N);
+  p.S = static_cast<int>(c.S);
+  p.D = static_cast<int>(c.D);
+  p.offset = static_cast<int>(c.offset);
+  p.pe = c.pe;
+  return p;
+}
+
+LaunchBinding rope_launch_binding(const Experiment& e) {
+  return problem_launch_binding<RopeProblem>("rope", rope_problem, e.rope_launch, e.rope_workspace);
+}
+
+}  // namespace fuselab

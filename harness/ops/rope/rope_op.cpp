@@ -1,0 +1,73 @@
+// Standalone RoPE: x [N, S, D] -> out [N, S, D], row s of each of the N
+// sequences rotated at position offset + s (pairing interleaved or neox).
+#include <string>
+
+#include "harness/core/cases_file.h"
+#include "harness/core/experiment.h"
+#include "harness/ops/builtin_ops.h"
+#include "harness/ops/common/positional_encoding.h"
+#include "harness/ops/rope/rope_reference.h"
+
+namespace fuselab {
+namespace {
+
+void read_shape(const CaseFields& f, CaseSpec& spec) {
+  spec.N = f.dim("N");
+  spec.S = f.dim("S");
+  read_even_head_dim(f, spec);
+}
+
+void read_parameters(const CaseFields& f, CaseSpec& spec) {
+  if (spec.pe != PeKind::RopeInterleaved && spec.pe != PeKind::RopeNeox)
+    f.fail("pe", std::string("op rope needs a RoPE pairing, not pe ") + pe_name(spec.pe),
+           "write pe: rope_interleaved or pe: rope_neox");
+  spec.offset = f.position("offset");
+  f.check_last_position(uint64_t(spec.offset) + uint64_t(spec.S) - 1);
+}
+
+// x read once, out written once, inv_freq read once; two multiplies and an add per element.
+Traffic traffic(const CaseSpec& c) {
+  Traffic t;
+  const double D = double(c.D);
+  const double elements = double(c.N) * double(c.S) * D;
+  t.bytes = 4.0 * 2.0 * elements + 4.0 * D / 2.0;
+  t.flops = 3.0 * elements;
+  return t;
+}
+
+TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role) {
+  TensorDeclaration t;
+  t.name = std::move(name);
+  t.role = role;
+  t.stream = CounterStream::X;
+  t.dims = {"n", "s", "d"};
+  t.shape = [](const CaseSpec& c) { return std::vector<int64_t>{c.N, c.S, c.D}; };
+  return t;
+}
+
+}  // namespace
+
+OpDeclaration rope_op() {
+  using Role = TensorDeclaration::Role;
+  OpDeclaration op;
+  op.name = "rope";
+  op.source_file = __FILE__;
+  op.shape_keys = {"N", "S", "D"};
+  op.case_keys = {"offset"};
+  op.read_shape = read_shape;
+  op.read_parameters = read_parameters;
+  op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"N", c.N}, {"S", c.S}, {"offset", c.offset}}; };
+  op.shape_text = [](const CaseSpec& c) {
+    return std::to_string(c.N) + "x" + std::to_string(c.S) + "x" + std::to_string(c.D);
+  };
+  op.tensors = {rows_tensor("x", Role::CounterInput), inv_freq_tensor(), rows_tensor("out", Role::Output)};
+  op.traffic = traffic;
+  op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_position"};
+  op.last_position = [](const CaseSpec& c) { return c.offset + c.S - 1; };
+  op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
+    rope_reference_rows(rope_problem_of(ref), rows, out);
+  };
+  return op;
+}
+
+}  // namespace fuselab

@@ -1,0 +1,138 @@
+// The op interface (harness/core/op_declaration.h): the built-in ops are
+// declared completely, and every kind of bad input about ops gets one
+// message naming the file and the fix — a declaration without a tensor
+// shape or with a limit Limits does not have, a case that omits a parameter
+// of its op, a tensor shape the parameters contradict, a version declaring
+// a limit its op does not know.
+#include "harness/core/op_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "harness/core/cases_file.h"
+#include "harness/core/limits_vocabulary.h"
+#include "harness/core/registry.h"
+#include "harness/tests/test_support.h"
+
+namespace fuselab {
+namespace {
+
+namespace fs = std::filesystem;
+
+// x [R, C] -> out [R, C]: a complete declaration, named `name`.
+OpDeclaration rows_op(const std::string& name) {
+  using Role = TensorDeclaration::Role;
+  OpDeclaration op;
+  op.name = name;
+  op.source_file = __FILE__;
+  op.shape_keys = {"R", "C"};
+  op.read_shape = [](const CaseFields& f, CaseSpec& spec) { spec.D = f.dim("C"); };
+  op.read_parameters = [](const CaseFields&, CaseSpec&) {};
+  op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"R", c.dims.at("R")}}; };
+  op.shape_text = [](const CaseSpec& c) { return std::to_string(c.dims.at("R")) + "x" + std::to_string(c.D); };
+  const auto rows_by_columns = [](const CaseSpec& c) { return std::vector<int64_t>{c.dims.at("R"), c.D}; };
+  op.tensors = {{"x", Role::CounterInput, CounterStream::X, rows_by_columns, {"r", "c"}},
+                {"out", Role::Output, CounterStream::X, rows_by_columns, {"r", "c"}}};
+  op.traffic = [](const CaseSpec&) { return Traffic{}; };
+  op.limits = {"pe", "max_head_dim"};
+  return op;
+}
+
+// Writes <scratch>/fam/cases.yaml, op `op`, with one case (line 4) and returns its path.
+std::string write_one_case(const std::string& op, const std::string& case_map) {
+  const fs::path dir = test::scratch_dir() / "fam";
+  fs::create_directories(dir);
+  std::ofstream(dir / "cases.yaml") << "family: fam\nop: " << op << "\ncases:\n  - " << case_map << "\n";
+  return (dir / "cases.yaml").string();
+}
+
+void expect_phrases(const std::string& message, const std::vector<std::string>& phrases) {
+  ASSERT_FALSE(message.empty()) << "accepted";
+  EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
+  for (const auto& phrase : phrases)
+    EXPECT_NE(message.find(phrase), std::string::npos) << "no '" << phrase << "' in: " << message;
+}
+
+TEST(OpRegistry, BuiltInOpsAreDeclaredCompletely) {
+  const auto names = op_names();
+  for (const char* name : {"attention", "rope"}) {
+    ASSERT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    EXPECT_EQ(declaration_problem(op_named(name)), "") << name;
+    EXPECT_TRUE(op_named(name).cpu_reference) << name;
+  }
+  expect_phrases(test::error_of([] { op_named("layernorm"); }), {"unknown op 'layernorm'", "attention", "rope"});
+}
+
+TEST(OpRegistry, ADeclarationWithoutATensorShapeIsRefused) {
+  OpDeclaration op = rows_op("no_shape_op");
+  op.tensors[0].shape = nullptr;
+  expect_phrases(test::error_of([&] { register_op(op); }),
+                 {"op declaration 'no_shape_op'", __FILE__, "tensor 'x' has no shape", "docs/ops.md"});
+  EXPECT_EQ(find_op("no_shape_op"), nullptr);
+}
+
+TEST(OpRegistry, ADeclarationWithALimitLimitsDoesNotHaveIsRefused) {
+  OpDeclaration op = rows_op("odd_limit_op");
+  op.limits.push_back("max_rows");
+  expect_phrases(test::error_of([&] { register_op(op); }), {__FILE__, "'max_rows'", "no field of Limits"});
+}
+
+TEST(OpRegistry, ANameIsRegisteredOnce) {
+  expect_phrases(test::error_of([] { register_op(rows_op("attention")); }), {"already registered"});
+}
+
+TEST(OpRegistry, ACaseThatOmitsAParameterOfItsOpIsRefused) {
+  if (!find_op("rows_case_op")) register_op(rows_op("rows_case_op"));
+  const std::string path = write_one_case("rows_case_op", "{name: a, shape: {R: 4}, seed: 1}");
+  expect_phrases(test::error_of([&] { load_cases_file(path); }),
+                 {path + ":4: case 'a'", "missing key 'C'", "add C:"});
+  const std::string good = write_one_case("rows_case_op", "{name: a, shape: {R: 4, C: 6}, seed: 1}");
+  const CaseSpec spec = load_cases_file(good).cases.at(0);
+  EXPECT_EQ(spec.out_rows(), 4);
+  EXPECT_EQ(spec.shape_text(), "4x6");
+}
+
+TEST(OpRegistry, ATensorShapeTheParametersContradictIsRefused) {
+  if (!find_op("short_rows_op")) {
+    OpDeclaration op = rows_op("short_rows_op");
+    op.tensors[0].shape = [](const CaseSpec& c) { return std::vector<int64_t>{c.dims.at("R") - 8, c.D}; };
+    register_op(op);
+  }
+  const std::string path = write_one_case("short_rows_op", "{name: a, shape: {R: 4, C: 6}, seed: 1}");
+  expect_phrases(test::error_of([&] { load_cases_file(path); }),
+                 {path + ":4: case 'a'", "tensor 'x' extent -4 in dimension r", __FILE__});
+}
+
+TEST(OpRegistry, AKeyOfAnotherOpIsNamedAsSuch) {
+  const std::string path =
+      write_one_case("rope", "{name: a, shape: {N: 1, S: 4, D: 8}, pe: rope_neox, causal: true, seed: 1}");
+  expect_phrases(test::error_of([&] { load_cases_file(path); }),
+                 {"key 'causal' applies only to op attention, this family is op rope", "remove it"});
+}
+
+void no_rope(const RopeProblem&, void*, cudaStream_t) {}
+
+TEST(OpRegistry, AVersionDeclaringALimitItsOpDoesNotKnowIsRefused) {
+  Limits limits;
+  limits.pe = {PeKind::RopeNeox};
+  limits.max_position = 1L << 24;
+  Experiment e = Experiment{}.hypothesis("rotates").backend(Backend::Cpu).limits(limits).launch(&no_rope);
+  e.family = "rope_standalone";
+  e.version = "v000_probe";
+  e.source_file = "experiments/rope_standalone/v000_probe.cu";
+  EXPECT_EQ(unknown_limit(e), "");
+  limits.gqa = true;
+  e.limits(limits);
+  EXPECT_EQ(declared_limits(limits), (std::vector<std::string>{"pe", "gqa", "max_position"}));
+  Registry registry;
+  registry.add(e);
+  const std::string message =
+      test::error_of([&] { registry.validate([](const std::string&) { return std::vector<std::string>{}; }); });
+  expect_phrases(message, {"rope_standalone/v000_probe", "declare gqa, which op rope does not know",
+                           "harness/ops/rope/rope_op.cpp", "remove it from .limits()"});
+}
+
+}  // namespace
+}  // namespace fuselab
