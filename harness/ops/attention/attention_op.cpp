@@ -85,14 +85,10 @@ std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
 }
 
 TensorDeclaration tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, bool kv_heads) {
-  TensorDeclaration t;
-  t.name = std::move(name);
-  t.role = role;
-  t.stream = stream;
-  t.dims = {"b", "h", "s", "d"};
-  t.shape = kv_heads ? [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hkv, c.Sk, c.D}; }
-                     : [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hq, c.Sq, c.D}; };
-  return t;
+  return {std::move(name), role, stream,
+          kv_heads ? [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hkv, c.Sk, c.D}; }
+                   : [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hq, c.Sq, c.D}; },
+          {"b", "h", "s", "d"}};
 }
 
 }  // namespace

@@ -36,13 +36,8 @@ Traffic traffic(const CaseSpec& c) {
 }
 
 TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role) {
-  TensorDeclaration t;
-  t.name = std::move(name);
-  t.role = role;
-  t.stream = CounterStream::X;
-  t.dims = {"n", "s", "d"};
-  t.shape = [](const CaseSpec& c) { return std::vector<int64_t>{c.N, c.S, c.D}; };
-  return t;
+  return {std::move(name), role, CounterStream::X,
+          [](const CaseSpec& c) { return std::vector<int64_t>{c.N, c.S, c.D}; }, {"n", "s", "d"}};
 }
 
 }  // namespace
