@@ -179,15 +179,17 @@ Verdict compute_verdict(
 std::vector<std::string> cases_on_the_bar(
     const ExperimentOutcome& outcome,
     const std::function<const ExperimentOutcome*(const std::string& id)>& baseline_of) {
+  // An absolute bound: more allocations move no machine.
+  if (!outcome.experiment->prediction_value.has_baseline()) return {};
   const Judged judged = judge(outcome, baseline_of);
-  if (judged.ended || verdict_of(judged.cases).value != "INCONCLUSIVE") return {};
+  if (judged.ended) return {};
   std::vector<std::string> names;
   for (const auto& j : judged.cases) {
-    if (!j.undecided.empty()) return {};  // more pairs of an unpaired series settle nothing
-    if (!j.clears && !j.wrong) names.push_back(j.name);
+    // Unpaired or on one allocation: more pairs are not the fix. Wrong: REFUTED.
+    if (!j.undecided.empty() || j.wrong) return {};
+    if (!j.clears) names.push_back(j.name);
   }
-  if (!outcome.experiment->prediction_value.has_baseline()) return {};  // an absolute bound: more allocations move no machine
-  return names;
+  return names;  // empty: every case clears, CONFIRMED
 }
 
 }  // namespace fuselab

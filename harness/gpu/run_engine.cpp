@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -161,6 +162,15 @@ class GbenchDriver {
   }
 };
 
+// The outcome of a version already run in this run, by id (null when none).
+std::function<const ExperimentOutcome*(const std::string&)> outcome_in(const std::vector<ExperimentOutcome>& done) {
+  return [&done](const std::string& id) -> const ExperimentOutcome* {
+    for (const auto& d : done)
+      if (d.experiment->id() == id) return &d;
+    return nullptr;
+  };
+}
+
 class Engine {
  public:
   Engine(const RunOptions& o, bool cuda) : o_(o), cuda_(cuda), stream_(make_stream(cuda)) {}
@@ -189,11 +199,7 @@ class Engine {
       out.cases.push_back(std::move(c));
     }
     if (o_.paired && o_.time && fatal.empty()) add_paired(e, out, done);
-    out.verdict = compute_verdict(out, [&](const std::string& id) -> const ExperimentOutcome* {
-      for (const auto& d : done)
-        if (d.experiment->id() == id) return &d;
-      return nullptr;
-    });
+    out.verdict = compute_verdict(out, outcome_in(done));
     if (o_.time) spdlog::info("{}: {} ({})", e.id(), out.verdict.value, out.verdict.reason);  // `check` times nothing
     return out;
   }
@@ -359,9 +365,7 @@ class Engine {
   void add_paired(const Experiment& e, ExperimentOutcome& out, const std::vector<ExperimentOutcome>& done) {
     const Prediction& p = e.prediction_value;
     if (!p.has_baseline()) return;
-    const ExperimentOutcome* base = nullptr;
-    for (const auto& d : done)
-      if (d.experiment->id() == p.baseline) base = &d;
+    const ExperimentOutcome* base = outcome_in(done)(p.baseline);
     if (!base) return;
     for (CaseOutcome& c : out.cases) {
       const CaseOutcome* theirs = base->find(c.spec.name);
@@ -387,12 +391,7 @@ class Engine {
   void settle(const ExperimentOutcome& base, const Experiment& e, ExperimentOutcome& out,
               const std::vector<ExperimentOutcome>& done) {
     if (o_.settle_allocations <= o_.allocations) return;
-    const auto lookup = [&](const std::string& id) -> const ExperimentOutcome* {
-      for (const auto& d : done)
-        if (d.experiment->id() == id) return &d;
-      return nullptr;
-    };
-    for (const std::string& name : cases_on_the_bar(out, lookup)) {
+    for (const std::string& name : cases_on_the_bar(out, outcome_in(done))) {
       CaseOutcome& c = *std::find_if(out.cases.begin(), out.cases.end(),
                                      [&](const CaseOutcome& x) { return x.spec.name == name; });
       const int k = allocations_that_fit(e, c.spec, o_.settle_allocations);
