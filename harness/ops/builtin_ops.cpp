@@ -5,7 +5,7 @@
 
 namespace fuselab {
 
-std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op()}; }
+std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op(), qk_norm_rope_op()}; }
 
 LaunchBinding launch_binding_of(const Experiment& e) {
   if (e.rope_launch) return rope_launch_binding(e);
