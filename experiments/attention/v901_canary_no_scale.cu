@@ -6,8 +6,8 @@
 
 namespace {
 
-void launch(const fuselab::AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  fuselab::AttentionProblem unscaled = p;
+void launch(const fuselab::kernels::AttentionProblem& p, void* workspace, cudaStream_t stream) {
+  fuselab::kernels::AttentionProblem unscaled = p;
   unscaled.scale = 1.0f;
   fuselab::kernels::attention::row_online_softmax::launch(unscaled, workspace, stream);
 }

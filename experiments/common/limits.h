@@ -5,6 +5,7 @@
 #include <set>
 
 #include "harness/core/experiment.h"
+#include "kernels/common/problem.h"
 
 namespace fuselab::experiments {
 

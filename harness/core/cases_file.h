@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/core/experiment.h"
+#include "kernels/common/problem.h"
 
 namespace fuselab {
 

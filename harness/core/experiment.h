@@ -11,19 +11,21 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
-
-#include "kernels/common/problem.h"
 
 namespace fuselab {
 
-using kernels::AttentionProblem;
+// The positional-encoding kinds, defined with the kernels' problem structs
+// (kernels/common/problem.h); the core only names and compares them.
+namespace kernels {
+enum class PeKind : int;
+}
 using kernels::PeKind;
-using kernels::RopeProblem;
 
 struct CaseSpec;  // cases_file.h
 
-enum class Op { Attention, Rope };
 enum class Backend { Cuda, Cpu };
 
 // What a version can run. A case outside the limits is reported as
@@ -69,10 +71,16 @@ struct KernelRef {
   const void* func = nullptr;
 };
 
-using AttentionLaunch = void (*)(const AttentionProblem&, void* workspace, cudaStream_t);
-using RopeLaunch = void (*)(const RopeProblem&, void* workspace, cudaStream_t);
-using AttentionWorkspace = std::size_t (*)(const AttentionProblem&);
-using RopeWorkspace = std::size_t (*)(const RopeProblem&);
+// A version's launch as its module gives it: `launch(const Problem&, void*
+// workspace, cudaStream_t)` and optionally `workspace(const Problem&)`, kept
+// with the type of the problem struct they take. The op whose declaration
+// takes that struct casts them back and binds them to a case's tensors
+// (harness/ops/common/problem_launch.h); the core never calls them itself.
+struct LaunchFunctions {
+  std::type_index problem = typeid(void);
+  void (*launch)() = nullptr;
+  void (*workspace)() = nullptr;
+};
 
 struct Experiment {
   // Filled by FUSELAB_EXPERIMENT.
@@ -93,10 +101,7 @@ struct Experiment {
   Backend backend_value = Backend::Cuda;
   bool canary_value = false;  // deliberately wrong: the checker must reject it
   std::vector<KernelRef> kernel_refs;
-  AttentionLaunch attention_launch = nullptr;
-  RopeLaunch rope_launch = nullptr;
-  AttentionWorkspace attention_workspace = nullptr;
-  RopeWorkspace rope_workspace = nullptr;
+  LaunchFunctions launch_functions;
 
   Experiment& parent(std::string id) { parent_id = std::move(id); return *this; }
   Experiment& hypothesis(std::string text) { hypothesis_text = std::move(text); return *this; }
@@ -112,13 +117,12 @@ struct Experiment {
     kernel_refs.insert(kernel_refs.end(), refs.begin(), refs.end());
     return *this;
   }
-  Experiment& launch(AttentionLaunch f, AttentionWorkspace ws = nullptr) {
-    attention_launch = f; attention_workspace = ws; return *this;
+  template <typename Problem>
+  Experiment& launch(void (*f)(const Problem&, void* workspace, cudaStream_t),
+                     std::size_t (*ws)(const Problem&) = nullptr) {
+    launch_functions = {typeid(Problem), reinterpret_cast<void (*)()>(f), reinterpret_cast<void (*)()>(ws)};
+    return *this;
   }
-  Experiment& launch(RopeLaunch f, RopeWorkspace ws = nullptr) {
-    rope_launch = f; rope_workspace = ws; return *this;
-  }
-  Op op() const { return rope_launch ? Op::Rope : Op::Attention; }
 };
 
 }  // namespace fuselab

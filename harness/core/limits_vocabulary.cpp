@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "harness/core/op_registry.h"
-#include "harness/ops/builtin_ops.h"
 
 namespace fuselab {
 

@@ -10,6 +10,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,8 @@
 namespace fuselab {
 
 struct CaseSpec;       // cases_file.h
+struct LaunchBinding;  // case_tensors.h
+struct LaunchFunctions;  // experiment.h
 struct Limits;         // experiment.h
 struct ReferenceCase;  // reference_case.h
 
@@ -104,6 +108,12 @@ struct OpDeclaration {
   std::vector<std::string> limits;
   std::function<std::optional<std::string>(const Limits&, const CaseSpec&)> reject;
   std::function<int64_t(const CaseSpec&)> last_position;
+
+  // Its versions' launches: the problem struct they take (Experiment::launch
+  // records it) and how they are bound to a case's tensors. An op without
+  // versions of its own (a test's) leaves them empty.
+  std::type_index problem_type = typeid(void);
+  std::function<LaunchBinding(const LaunchFunctions&)> bind_launch;
 
   // The float64 reference on the host, where the CPU pipeline needs it:
   // the output rows `rows` (flattened over every output dimension but the

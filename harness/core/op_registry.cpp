@@ -96,6 +96,9 @@ std::string declaration_problem(const OpDeclaration& op) {
   for (const auto& l : op.limits)
     if (std::find(known.begin(), known.end(), l) == known.end())
       return problem("its limits name '" + l + "', which is no field of Limits", "use some of: " + join(known));
+  if (bool(op.bind_launch) != (op.problem_type != typeid(void)))
+    return problem("it gives one of .problem_type and .bind_launch without the other",
+                   "set both with bind_problem_launch (harness/ops/common/problem_launch.h), or neither");
   return "";
 }
 
@@ -106,6 +109,11 @@ void register_op(OpDeclaration op) {
     throw std::runtime_error("op declaration '" + op.name + "' (" + op.source_file +
                              "): an op of that name is already registered. Fix: give it another name (" +
                              kOpsDoc + ")");
+  for (const auto& [name, other] : ops())
+    if (op.problem_type != typeid(void) && other->problem_type == op.problem_type)
+      throw std::runtime_error("op declaration '" + op.name + "' (" + op.source_file +
+                               "): its versions' problem struct is already op " + name +
+                               "'s. Fix: give each op its own problem struct (" + kOpsDoc + ")");
   const std::string name = op.name;
   ops()[name] = std::make_unique<OpDeclaration>(std::move(op));
 }
@@ -119,6 +127,17 @@ const OpDeclaration& op_named(const std::string& name) {
   if (const OpDeclaration* op = find_op(name)) return *op;
   throw std::runtime_error("unknown op '" + name + "'. Fix: use one of " + join(op_names()) +
                            ", or declare and register it (" + kOpsDoc + ")");
+}
+
+LaunchBinding launch_binding_of(const Experiment& e) {
+  if (!e.launch_functions.launch) return {};
+  for (const auto& [name, op] : ops())
+    if (op->problem_type == e.launch_functions.problem) {
+      LaunchBinding binding = op->bind_launch(e.launch_functions);
+      binding.op = name;
+      return binding;
+    }
+  return {};
 }
 
 std::vector<std::string> op_names() {

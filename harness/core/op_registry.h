@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/case_tensors.h"
+#include "harness/core/experiment.h"
 #include "harness/core/op_declaration.h"
 
 namespace fuselab {
@@ -19,6 +21,11 @@ void register_op(OpDeclaration op);
 const OpDeclaration& op_named(const std::string& name);
 const OpDeclaration* find_op(const std::string& name);
 std::vector<std::string> op_names();  // sorted
+
+// A version's launch as the op that takes its problem struct binds it
+// (binding.op names that op). Empty (no op, no bind) when no known op takes
+// it or the version has no launch.
+LaunchBinding launch_binding_of(const Experiment& e);
 
 // "" when `op` is complete; else what is missing and the fix, in one line.
 std::string declaration_problem(const OpDeclaration& op);

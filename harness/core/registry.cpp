@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "harness/core/limits_vocabulary.h"
-#include "harness/ops/builtin_ops.h"
+#include "harness/core/op_registry.h"
 
 namespace fuselab {
 namespace {

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "harness/core/op_registry.h"
-#include "harness/ops/builtin_ops.h"
 #include "harness/gpu/device_buffer.h"
 
 namespace fuselab {

@@ -15,7 +15,8 @@
 
 #include "harness/core/check_reference.h"
 #include "harness/core/reference_case.h"
-#include "kernels/common/problem.h"
+#include "harness/ops/attention/attention_problem.h"
+#include "harness/ops/rope/rope_problem.h"
 
 namespace fuselab {
 

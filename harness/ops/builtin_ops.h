@@ -7,8 +7,6 @@
 
 #include <vector>
 
-#include "harness/core/case_tensors.h"
-#include "harness/core/experiment.h"
 #include "harness/core/op_declaration.h"
 
 namespace fuselab {
@@ -18,10 +16,5 @@ OpDeclaration rope_op();
 OpDeclaration qk_norm_rope_op();
 
 std::vector<OpDeclaration> builtin_ops();
-
-// A version's launch as its op binds it to a case's tensors (binding.op
-// names the op): harness/ops/<op>/<op>_launch.h. Empty (no op, no bind)
-// for a version that binds no launch.
-LaunchBinding launch_binding_of(const Experiment& e);
 
 }  // namespace fuselab

@@ -14,6 +14,8 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/limits_vocabulary.h"
 #include "harness/core/registry.h"
+#include "harness/ops/common/problem_launch.h"
+#include "harness/ops/rope/rope_problem.h"
 #include "harness/tests/test_support.h"
 
 namespace fuselab {
@@ -132,6 +134,38 @@ TEST(OpRegistry, AVersionDeclaringALimitItsOpDoesNotKnowIsRefused) {
       test::error_of([&] { registry.validate([](const std::string&) { return std::vector<std::string>{}; }); });
   expect_phrases(message, {"rope_standalone/v000_probe", "declare gqa, which op rope does not know",
                            "harness/ops/rope/rope_op.cpp", "remove it from .limits()"});
+}
+
+// A launch reaches the op that takes its problem struct, and no other.
+struct RowsProblem {
+  const float* x = nullptr;
+  float* out = nullptr;
+};
+RowsProblem rows_problem(const CaseTensors& t) { return {t.input("x"), t.out}; }
+void rows_launch(const RowsProblem&, void*, cudaStream_t) {}
+
+TEST(OpRegistry, ALaunchIsBoundByTheOpThatTakesItsProblemStruct) {
+  EXPECT_EQ(launch_binding_of(Experiment{}.launch(&no_rope)).op, "rope");
+  struct Unknown {};
+  const auto unknown_launch = [](const Unknown&, void*, cudaStream_t) {};
+  EXPECT_FALSE(launch_binding_of(Experiment{}.launch(+unknown_launch)).bind);
+  if (!find_op("rows_bound_op")) {
+    OpDeclaration op = rows_op("rows_bound_op");
+    bind_problem_launch(op, rows_problem);
+    register_op(op);
+  }
+  const LaunchBinding b = launch_binding_of(Experiment{}.launch(&rows_launch));
+  EXPECT_EQ(b.op, "rows_bound_op");
+  EXPECT_TRUE(b.bind);
+  EXPECT_FALSE(b.workspace);
+}
+
+TEST(OpRegistry, TwoOpsCannotShareAProblemStruct) {
+  OpDeclaration op = rows_op("rows_second_op");
+  bind_problem_launch(op, rope_problem);
+  expect_phrases(test::error_of([&] { register_op(op); }), {__FILE__, "already op rope's"});
+  op.bind_launch = nullptr;
+  expect_phrases(test::error_of([&] { register_op(op); }), {"one of .problem_type and .bind_launch"});
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/core/registry.h"
+#include "harness/ops/attention/attention_problem.h"
 
 namespace fuselab {
 namespace {
@@ -159,7 +160,7 @@ TEST(Registry, RefusesMissingPrediction) {
 
 TEST(Registry, RefusesMissingLaunch) {
   Experiment e = make("v000_base");
-  e.attention_launch = nullptr;
+  e.launch_functions = {};
   EXPECT_TRUE(mentions(refusal(with({e})), "no launch binding"));
 }
 

@@ -8,7 +8,9 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/attention/attention_problem.h"
 #include "harness/ops/builtin_ops.h"
+#include "harness/ops/common/problem_launch.h"
 #include "harness/ops/common/positional_encoding.h"
 
 namespace fuselab {
@@ -120,6 +122,7 @@ OpDeclaration attention_op() {
   op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
     attention_reference_rows(attention_problem_of(ref), ref.spec.scale, rows, out);
   };
+  bind_problem_launch(op, attention_problem);
   return op;
 }
 

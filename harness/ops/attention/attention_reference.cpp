@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "harness/core/parallel_for.h"
-#include "harness/ops/attention/attention_launch.h"
+#include "harness/ops/attention/attention_problem.h"
 #include "harness/ops/common/positional_encoding.h"
 
 namespace fuselab {

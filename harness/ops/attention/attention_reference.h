@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/core/reference_case.h"
-#include "kernels/common/problem.h"
+#include "harness/ops/attention/attention_problem.h"
 
 namespace fuselab {
 

@@ -5,6 +5,8 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 #include "harness/ops/builtin_ops.h"
+#include "harness/ops/common/problem_launch.h"
+#include "harness/ops/rope/rope_problem.h"
 #include "harness/ops/common/positional_encoding.h"
 #include "harness/ops/rope/rope_reference.h"
 
@@ -62,6 +64,7 @@ OpDeclaration rope_op() {
   op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
     rope_reference_rows(rope_problem_of(ref), rows, out);
   };
+  bind_problem_launch(op, rope_problem);
   return op;
 }
 

@@ -3,7 +3,7 @@
 #include <numeric>
 
 #include "harness/core/parallel_for.h"
-#include "harness/ops/rope/rope_launch.h"
+#include "harness/ops/rope/rope_problem.h"
 #include "harness/ops/common/positional_encoding.h"
 
 namespace fuselab {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "harness/core/reference_case.h"
-#include "kernels/common/problem.h"
+#include "harness/ops/rope/rope_problem.h"
 
 namespace fuselab {
 

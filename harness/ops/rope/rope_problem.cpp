@@ -1,6 +1,4 @@
-#include "harness/ops/rope/rope_launch.h"
-
-#include "harness/ops/common/problem_launch.h"
+#include "harness/ops/rope/rope_problem.h"
 
 namespace fuselab {
 
@@ -16,10 +14,6 @@ RopeProblem rope_problem(const CaseTensors& t) {
   p.offset = static_cast<int>(c.offset);
   p.pe = c.pe;
   return p;
-}
-
-LaunchBinding rope_launch_binding(const Experiment& e) {
-  return problem_launch_binding<RopeProblem>("rope", rope_problem, e.rope_launch, e.rope_workspace);
 }
 
 }  // namespace fuselab

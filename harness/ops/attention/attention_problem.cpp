@@ -1,6 +1,4 @@
-#include "harness/ops/attention/attention_launch.h"
-
-#include "harness/ops/common/problem_launch.h"
+#include "harness/ops/attention/attention_problem.h"
 
 namespace fuselab {
 
@@ -24,10 +22,6 @@ AttentionProblem attention_problem(const CaseTensors& t) {
   p.scale = static_cast<float>(c.scale);
   p.pe = c.pe;
   return p;
-}
-
-LaunchBinding attention_launch_binding(const Experiment& e) {
-  return problem_launch_binding<AttentionProblem>("attention", attention_problem, e.attention_launch, e.attention_workspace);
 }
 
 }  // namespace fuselab
