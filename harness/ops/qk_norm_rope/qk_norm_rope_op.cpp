@@ -8,6 +8,8 @@
 #include "harness/core/experiment.h"
 #include "harness/ops/builtin_ops.h"
 #include "harness/ops/common/positional_encoding.h"
+#include "harness/ops/common/problem_launch.h"
+#include "harness/ops/qk_norm_rope/qk_norm_rope_problem.h"
 #include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
 
 namespace fuselab {
@@ -101,6 +103,7 @@ OpDeclaration qk_norm_rope_op() {
   op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
     qk_norm_rope_reference_rows(qk_norm_rope_problem_of(ref), ref.spec.reals.at("eps"), rows, out);
   };
+  bind_problem_launch(op, qk_norm_rope_problem);
   return op;
 }
 

@@ -4,7 +4,7 @@
 
 #include "harness/core/parallel_for.h"
 #include "harness/ops/common/positional_encoding.h"
-#include "harness/ops/qk_norm_rope/qk_norm_rope_launch.h"
+#include "harness/ops/qk_norm_rope/qk_norm_rope_problem.h"
 
 namespace fuselab {
 namespace {

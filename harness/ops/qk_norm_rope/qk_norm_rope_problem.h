@@ -1,6 +1,6 @@
-// QK-norm + RoPE's launch binding: a version's launch(QkNormRopeProblem)
-// bound to one case's tensors q, k, wq, wk, positions, inv_freq and out
-// (harness/core/case_tensors.h).
+// QK-norm + RoPE's problem struct (QkNormRopeProblem, kernels/qk_norm_rope/problem.h)
+// filled from one case's tensors q, k, wq, wk, positions, inv_freq and out
+// (harness/core/case_tensors.h): what its versions' launches take.
 #pragma once
 
 #include "harness/core/case_tensors.h"

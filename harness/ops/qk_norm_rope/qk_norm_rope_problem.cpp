@@ -1,4 +1,4 @@
-#include "harness/ops/qk_norm_rope/qk_norm_rope_launch.h"
+#include "harness/ops/qk_norm_rope/qk_norm_rope_problem.h"
 
 namespace fuselab {
 
