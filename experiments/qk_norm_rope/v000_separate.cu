@@ -1,13 +1,10 @@
 // qk_norm_rope/v000_separate (mechanism: see the kernel file).
+#include "experiments/qk_norm_rope/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/qk_norm_rope/v000_separate.cuh"
 
 FUSELAB_EXPERIMENT(qk_norm_rope, v000_separate) {
   namespace k = fuselab::kernels::qk_norm_rope::v000;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 2;
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .hypothesis(
           "Baseline, what a user gets without fusion: an RMSNorm kernel (one warp per head row) writes "
@@ -16,7 +13,7 @@ FUSELAB_EXPERIMENT(qk_norm_rope, v000_separate) {
           "452 us at a ~2.97 TB/s copy ceiling. Scalar 4-byte accesses and a second launch keep it below "
           "the ceiling: expect ~80 %, <= 600 us.")
       .prediction(fuselab::at_most_us(600.0, {"t16384_h32kv8_d128_neox"}))
-      .limits(lim)
+      .limits(fuselab::experiments::qk_norm_rope::pairings_with_head_dim(2))
       .kernel("rms_norm", (const void*)&k::rms_norm_kernel)
       .kernel("rope", (const void*)&k::rope_kernel)
       .launch(&k::launch);

@@ -1,14 +1,10 @@
 // qk_norm_rope/v001_fused (mechanism: see the kernel file).
+#include "experiments/qk_norm_rope/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/qk_norm_rope/v001_fused.cuh"
 
 FUSELAB_EXPERIMENT(qk_norm_rope, v001_fused) {
   namespace k = fuselab::kernels::qk_norm_rope::v001;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 2;
-  lim.max_head_dim = 256;  // 4 pairs per lane in registers
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .parent("qk_norm_rope/v000_separate")
       .hypothesis(
@@ -20,7 +16,8 @@ FUSELAB_EXPERIMENT(qk_norm_rope, v001_fused) {
           "v000 on both serving sizes.")
       .prediction(fuselab::faster_than("qk_norm_rope/v000_separate", 1.6,
                                        {"t16384_h32kv8_d128_neox", "t65536_h64kv8_d128_neox"}))
-      .limits(lim)
+      // D <= 256: 4 pairs per lane in registers
+      .limits(fuselab::experiments::qk_norm_rope::pairings_with_head_dim(2, 256))
       .kernel("fused_neox", (const void*)&k::fused_kernel<true>)
       .kernel("fused_inter", (const void*)&k::fused_kernel<false>)
       .launch(&k::launch);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "experiments/common/cpu_reference_version.h"
+#include "experiments/qk_norm_rope/limits.h"
 #include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
 
 namespace {
@@ -20,13 +21,11 @@ void qk_norm_rope_on_the_cpu(const fuselab::kernels::QkNormRopeProblem& p, void*
 }  // namespace
 
 FUSELAB_EXPERIMENT(qk_norm_rope, v900_cpu_reference) {
-  fuselab::Limits limits;
-  limits.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
   return fuselab::Experiment{}
       .parent("qk_norm_rope/v000_separate")
       .hypothesis(fuselab::experiments::kCpuReferenceHypothesis)
       .prediction(fuselab::at_most_us(20000.0, {"fx_t3_h2kv1_d8_neox"}))
       .backend(fuselab::Backend::Cpu)
-      .limits(limits)
+      .limits(fuselab::experiments::qk_norm_rope::pairings_with_head_dim(2))
       .launch(&qk_norm_rope_on_the_cpu);
 }

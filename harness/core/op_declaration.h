@@ -52,7 +52,7 @@ struct TensorDeclaration {
   std::vector<std::string> dims;
   Dtype dtype = Dtype::Float32;
   // An Int64 counter input's largest value: its elements lie in [0, max_value].
-  std::function<int64_t(const CaseSpec&)> max_value;
+  std::function<int64_t(const CaseSpec&)> max_value = nullptr;
 };
 
 const char* dtype_name(TensorDeclaration::Dtype dtype);  // "float32", "int64"

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 #include <numeric>
 
 #include "harness/core/cases_file.h"
@@ -24,24 +23,13 @@
 namespace fuselab {
 namespace {
 
-namespace fs = std::filesystem;
 using kernels::QkNormRopeProblem;
 
 const char* const kOpFile = "harness/ops/qk_norm_rope/qk_norm_rope_op.cpp";
 
-std::string write_family(const std::string& case_map) {
-  const fs::path dir = test::scratch_dir() / "fam";
-  fs::create_directories(dir);
-  std::ofstream(dir / "cases.yaml") << "family: fam\nop: qk_norm_rope\ncases:\n  - " << case_map << "\n";
-  return (dir / "cases.yaml").string();
-}
+using test::expect_phrases;
 
-void expect_phrases(const std::string& message, const std::vector<std::string>& phrases) {
-  ASSERT_FALSE(message.empty()) << "accepted";
-  EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
-  for (const auto& phrase : phrases)
-    EXPECT_NE(message.find(phrase), std::string::npos) << "no '" << phrase << "' in: " << message;
-}
+std::string write_family(const std::string& case_map) { return test::write_one_case("qk_norm_rope", case_map); }
 
 TEST(QkNormRopeOp, IsDeclaredCompletelyAndBindsItsProblem) {
   const OpDeclaration& op = op_named("qk_norm_rope");
