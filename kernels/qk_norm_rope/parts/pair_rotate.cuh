@@ -13,12 +13,17 @@
 
 namespace fuselab::kernels::qk_norm_rope {
 
-__device__ __forceinline__ void rotate_pair(float& a, float& b, int pos, float f) {
-  float s, c;
-  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f), &s, &c);
+// The rotation by a sin and cos already evaluated.
+__device__ __forceinline__ void rotate_pair_by(float& a, float& b, float s, float c) {
   const float a2 = a * c - b * s;
   b = b * c + a * s;
   a = a2;
+}
+
+__device__ __forceinline__ void rotate_pair(float& a, float& b, int pos, float f) {
+  float s, c;
+  pe_sincos<Sincos::kAccurate>(pe_angle(pos, f), &s, &c);
+  rotate_pair_by(a, b, s, c);
 }
 
 // Element indices of pair i: neox (i, i + D/2), interleaved (2i, 2i + 1).
