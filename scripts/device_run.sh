@@ -24,7 +24,9 @@ fuselab=build/harness/cli/fuselab
 
 step references
 t0=$SECONDS
-"$python" reference_data/generate.py >"$logs/generate.log" 2>&1 || { tail -20 "$logs/generate.log"; exit 1; }
+# FUSELAB_GENERATE_ONLY: a family/case glob (generate.py --only); default: every case.
+"$python" reference_data/generate.py ${FUSELAB_GENERATE_ONLY:+--only "$FUSELAB_GENERATE_ONLY"} \
+  >"$logs/generate.log" 2>&1 || { tail -20 "$logs/generate.log"; exit 1; }
 echo "generated in $((SECONDS - t0))s" | tee -a "$logs/generate.log"
 cp reference_data/MANIFEST "$logs/MANIFEST.device"
 
@@ -63,10 +65,13 @@ elif ((left < 40)); then
   echo "peers skipped: only ${left}s left before the deadline"
 else
   budget=$((left - 20 < peers_budget ? left - 20 : peers_budget))
-  # FUSELAB_PEERS_CASES: a case glob (torch_peers --case); default: every benchmark case.
+  # FUSELAB_PEERS_CASES: a case glob (torch_peers --case); FUSELAB_PEERS_FAMILIES: families,
+  # space-separated (torch_peers --family each); default: every benchmark case.
+  families=()
+  for family in ${FUSELAB_PEERS_FAMILIES:-}; do families+=(--family "$family"); done
   timeout "$((budget + 20))" "$python" harness/peers/torch_peers.py --records-dir reports/runs \
     --fuselab "$fuselab" --budget-s "$budget" ${FUSELAB_PEERS_CASES:+--case "$FUSELAB_PEERS_CASES"} \
-    >"$logs/peers.log" 2>&1
+    "${families[@]}" >"$logs/peers.log" 2>&1
   echo "torch_peers exit $?"
   grep -E "^torch_peers|FAIL|error|not run|cannot" "$logs/peers.log" | cut -c1-300 | tail -40
 fi

@@ -18,10 +18,11 @@ namespace fuselab {
 
 struct CaseTensors {
   const CaseSpec* spec = nullptr;
-  std::map<std::string, const float*> inputs;  // every input tensor of the op
+  std::map<std::string, const void*> inputs;  // every input tensor of the op, of its declared dtype
   float* out = nullptr;
-  // Throws std::runtime_error when the op has no such input.
+  // Throws std::runtime_error when the op has no such input of that dtype.
   const float* input(const std::string& name) const;
+  const int64_t* input_int64(const std::string& name) const;
 };
 
 // The inputs of a loaded reference, on the host (no output).

@@ -123,6 +123,12 @@ class CasesReader final : public CaseFields {
   bool flag(const std::string& key, bool fallback) const override {
     return merged_or<bool>(*case_node_, key, fallback, "true or false");
   }
+  double real(const std::string& key, double fallback) const override {
+    const double value = merged_or<double>(*case_node_, key, fallback, "a number");
+    if (!std::isfinite(value)) fail(*merged(*case_node_, key), key + " must be finite", "write a finite number");
+    return value;
+  }
+  bool has(const std::string& key) const override { return merged(*case_node_, key).has_value(); }
   void check_last_position(uint64_t last) const override {
     if (last >= uint64_t(kMaxPosition))
       fail(*case_node_, "positions reach " + std::to_string(last) + ", not all exact in float32",

@@ -25,6 +25,10 @@ struct CaseSpec {
   int64_t q_offset = 0, k_offset = 0;
   int64_t N = 0, S = 0, offset = 0;
   int64_t D = 0;  // the output's row width (its last extent)
+  // Any op's own parameters by name, beside the built-in fields above:
+  // its read_parameters fills them (e.g. a norm's epsilon, a position bound).
+  std::map<std::string, double> reals;
+  std::map<std::string, int64_t> integers;
   bool causal = false;
   double base = 10000.0;
   double scale = 0.0;  // resolved: 1/sqrt(D) when the file says null

@@ -10,7 +10,9 @@ namespace {
 constexpr uint64_t kGolden = 0x9E3779B97F4A7C15ull;
 
 uint64_t stream_key(int64_t seed, CounterStream stream) {
-  return counter_mix64(static_cast<uint64_t>(seed) * 4 + static_cast<uint64_t>(stream));
+  const uint64_t s = static_cast<uint64_t>(stream);
+  const uint64_t base = static_cast<uint64_t>(seed) * 4;
+  return counter_mix64(s < 4 ? base + s : ~(base + (s - 4)));
 }
 
 // The top 24 bits, centred and scaled by 2^-22: exact in float32.
@@ -49,6 +51,18 @@ void counter_fill(int64_t seed, CounterStream stream, float* out, std::size_t co
 std::vector<float> counter_tensor(int64_t seed, CounterStream stream, std::size_t count) {
   std::vector<float> out(count);
   counter_fill(seed, stream, out.data(), count);
+  return out;
+}
+
+int64_t counter_integer(int64_t seed, CounterStream stream, uint64_t index, int64_t max_value) {
+  const uint64_t h = counter_mix64(stream_key(seed, stream) + index * kGolden);
+  return static_cast<int64_t>(h % (static_cast<uint64_t>(max_value) + 1));
+}
+
+std::vector<int64_t> counter_integer_tensor(int64_t seed, CounterStream stream, std::size_t count,
+                                            int64_t max_value) {
+  std::vector<int64_t> out(count);
+  for (std::size_t i = 0; i < count; ++i) out[i] = counter_integer(seed, stream, i, max_value);
   return out;
 }
 

@@ -39,6 +39,9 @@ struct TensorDeclaration {
     StoredInput,   // an input the reference file always holds (derived from the parameters)
     Output,        // the one output, float64 in the file ("out"), float32 from a kernel
   };
+  // An input's element type in the file and on the device; the output is
+  // always float64 in the file and float32 from a kernel.
+  enum class Dtype { Float32, Int64 };
   std::string name;  // the file's dataset name: "q", "inv_freq"; the output is "out"
   Role role = Role::CounterInput;
   CounterStream stream = CounterStream::Q;  // CounterInput only
@@ -47,7 +50,13 @@ struct TensorDeclaration {
   std::function<std::vector<int64_t>(const CaseSpec&)> shape;
   // One short name per dimension, for error positions ("b", "h", "s", "d").
   std::vector<std::string> dims;
+  Dtype dtype = Dtype::Float32;
+  // An Int64 counter input's largest value: its elements lie in [0, max_value].
+  std::function<int64_t(const CaseSpec&)> max_value = nullptr;
 };
+
+const char* dtype_name(TensorDeclaration::Dtype dtype);  // "float32", "int64"
+std::size_t dtype_bytes(TensorDeclaration::Dtype dtype);
 
 // What an op's parameter hooks see of one case in cases.yaml: its values
 // (the case's own, else the defaults'), read and checked, and one way to
@@ -58,6 +67,8 @@ class CaseFields {
   virtual int64_t dim(const std::string& shape_key) const = 0;  // a shape value, >= 1
   virtual int64_t position(const std::string& key) const = 0;  // an integer >= 0, 0 when absent
   virtual bool flag(const std::string& key, bool fallback) const = 0;
+  virtual double real(const std::string& key, double fallback) const = 0;  // a finite number
+  virtual bool has(const std::string& key) const = 0;  // set by the case or the defaults
   // Refuses positions that float32 does not hold exactly.
   virtual void check_last_position(uint64_t last) const = 0;
   // Refuses the case at `key` (a shape key or a case key; the case if absent).

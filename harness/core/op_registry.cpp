@@ -41,6 +41,12 @@ bool is_slug(const std::string& s) {
 
 }  // namespace
 
+const char* dtype_name(TensorDeclaration::Dtype dtype) {
+  return dtype == TensorDeclaration::Dtype::Int64 ? "int64" : "float32";
+}
+
+std::size_t dtype_bytes(TensorDeclaration::Dtype dtype) { return dtype == TensorDeclaration::Dtype::Int64 ? 8 : 4; }
+
 const TensorDeclaration& OpDeclaration::output() const {
   for (const auto& t : tensors)
     if (t.role == TensorDeclaration::Role::Output) return t;
@@ -77,6 +83,12 @@ std::string declaration_problem(const OpDeclaration& op) {
     if (t.dims.empty())
       return problem("tensor '" + t.name + "' names no dimensions", "give it .dims = {\"n\", \"d\"}, one per extent");
     if (t.role == TensorDeclaration::Role::Output) ++outputs;
+    const bool int64 = t.dtype == TensorDeclaration::Dtype::Int64;
+    if (int64 && t.role == TensorDeclaration::Role::Output)
+      return problem("its output '" + t.name + "' is int64", "declare the output float32 (the default dtype)");
+    if (int64 && t.role == TensorDeclaration::Role::CounterInput && !t.max_value)
+      return problem("int64 counter input '" + t.name + "' has no .max_value",
+                     "give it .max_value = [](const CaseSpec& c) { return ...; } (its values lie in [0, max_value])");
   }
   if (outputs != 1)
     return problem("it declares " + std::to_string(outputs) + " output tensors", "declare exactly one, named \"out\"");

@@ -82,10 +82,15 @@ using Role = TensorDeclaration::Role;
 // The op's input tensors of one role, read from the file, then checked finite.
 void read_inputs(const H5Reader& h5, ReferenceCase& ref, Role role) {
   const auto inputs = op_named(ref.spec.op).inputs();
+  for (const TensorDeclaration* t : inputs) {
+    if (t->role != role) continue;
+    if (t->dtype == TensorDeclaration::Dtype::Int64)
+      ref.int64_inputs[t->name] = h5.int64_dataset(t->name, t->shape(ref.spec));
+    else
+      ref.inputs[t->name] = h5.float32_dataset(t->name, t->shape(ref.spec));
+  }
   for (const TensorDeclaration* t : inputs)
-    if (t->role == role) ref.inputs[t->name] = h5.float32_dataset(t->name, t->shape(ref.spec));
-  for (const TensorDeclaration* t : inputs)
-    if (t->role == role) check_finite(ref.inputs[t->name], t->name);
+    if (t->role == role && t->dtype == TensorDeclaration::Dtype::Float32) check_finite(ref.inputs[t->name], t->name);
 }
 
 int64_t elements_of(const std::vector<int64_t>& shape) {
@@ -96,17 +101,22 @@ int64_t elements_of(const std::vector<int64_t>& shape) {
 
 void regenerate_inputs(ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
-  for (const TensorDeclaration* t : op_named(s.op).inputs())
-    if (t->role == Role::CounterInput)
-      ref.inputs[t->name] = counter_tensor(s.seed, t->stream, static_cast<std::size_t>(elements_of(t->shape(s))));
+  for (const TensorDeclaration* t : op_named(s.op).inputs()) {
+    if (t->role != Role::CounterInput) continue;
+    const auto n = static_cast<std::size_t>(elements_of(t->shape(s)));
+    if (t->dtype == TensorDeclaration::Dtype::Int64)
+      ref.int64_inputs[t->name] = counter_integer_tensor(s.seed, t->stream, n, t->max_value(s));
+    else
+      ref.inputs[t->name] = counter_tensor(s.seed, t->stream, n);
+  }
 }
 
 // sha256 over the raw bytes of the inputs, in the op's order (q k v inv_freq; x inv_freq).
 std::string inputs_sha256(const ReferenceCase& ref) {
   Sha256 hash;
   for (const TensorDeclaration* t : op_named(ref.spec.op).inputs()) {
-    const std::vector<float>& data = ref.input(t->name);
-    hash.update(data.data(), data.size() * sizeof(float));
+    const auto [data, bytes] = ref.input_bytes(t->name);
+    hash.update(data, bytes);
   }
   return hash.hex_digest();
 }
@@ -188,6 +198,20 @@ const std::vector<float>& ReferenceCase::input(const std::string& name) const {
   if (it == inputs.end())
     throw std::runtime_error(path + ": op " + spec.op + " has no input tensor '" + name + "' here");
   return it->second;
+}
+
+const std::vector<int64_t>& ReferenceCase::input_int64(const std::string& name) const {
+  const auto it = int64_inputs.find(name);
+  if (it == int64_inputs.end())
+    throw std::runtime_error(path + ": op " + spec.op + " has no int64 input tensor '" + name + "' here");
+  return it->second;
+}
+
+std::pair<const void*, std::size_t> ReferenceCase::input_bytes(const std::string& name) const {
+  if (const auto it = int64_inputs.find(name); it != int64_inputs.end())
+    return {it->second.data(), it->second.size() * sizeof(int64_t)};
+  const std::vector<float>& data = input(name);
+  return {data.data(), data.size() * sizeof(float)};
 }
 
 std::string regenerate_command(const CaseSpec& spec) {

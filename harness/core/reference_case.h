@@ -26,8 +26,13 @@ struct ReferenceCase {
   std::string file_sha256;
   // The op's input tensors by name, each row-major in its declared shape
   // (counter inputs regenerated for sampled files).
+  // Float32 inputs here, int64 ones in int64_inputs (by the op's dtype).
   std::map<std::string, std::vector<float>> inputs;
+  std::map<std::string, std::vector<int64_t>> int64_inputs;
   const std::vector<float>& input(const std::string& name) const;
+  const std::vector<int64_t>& input_int64(const std::string& name) const;
+  // Any input's raw little-endian bytes (the inputs hash, the upload).
+  std::pair<const void*, std::size_t> input_bytes(const std::string& name) const;
   // Expected output: full ([out_rows, D]) or sampled ([rows.size(), D]).
   std::vector<int64_t> rows;   // empty for full storage; else flattened row ids
   std::vector<double> out;

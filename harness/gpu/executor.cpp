@@ -27,8 +27,8 @@ class CudaExecutor final : public Executor {
     const LaunchBinding binding = binding_for(e, c);
     tensors_.spec = &c;
     for (const TensorDeclaration* t : op_named(c.op).inputs()) {
-      inputs_.emplace_back(upload(ref.input(t->name)));
-      tensors_.inputs[t->name] = inputs_.back().get<float>();
+      inputs_.emplace_back(upload(ref.input_bytes(t->name)));
+      tensors_.inputs[t->name] = inputs_.back().get();
     }
     out_ = DeviceBuffer(output_elements(c) * sizeof(float));
     tensors_.out = out_.get<float>();
@@ -66,10 +66,9 @@ class CudaExecutor final : public Executor {
     return out;
   }
 
-  static DeviceBuffer upload(const std::vector<float>& h) {
-    DeviceBuffer d(h.size() * sizeof(float));
-    if (!h.empty())
-      FUSELAB_CUDA_CHECK(cudaMemcpy(d.get(), h.data(), d.bytes(), cudaMemcpyHostToDevice));
+  static DeviceBuffer upload(std::pair<const void*, std::size_t> host) {
+    DeviceBuffer d(host.second);
+    if (host.second) FUSELAB_CUDA_CHECK(cudaMemcpy(d.get(), host.first, d.bytes(), cudaMemcpyHostToDevice));
     return d;
   }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
 #include "harness/ops/rope/rope_reference.h"
 #include "harness/gpu/device_buffer.h"
 #include "kernels/common/cuda_check.h"
@@ -180,10 +181,40 @@ __global__ void weighted_values_kernel(AttentionProblem p, int64_t first, int64_
   out[row * p.D + d] = __ddiv_rn(acc, sums[r]);
 }
 
-DeviceBuffer upload(const float* host, std::size_t count) {
-  DeviceBuffer d(count * sizeof(float));
+template <typename T>
+DeviceBuffer upload(const T* host, std::size_t count) {
+  DeviceBuffer d(count * sizeof(T));
   if (count) FUSELAB_CUDA_CHECK(cudaMemcpy(d.get(), host, d.bytes(), cudaMemcpyHostToDevice));
   return d;
+}
+
+// QK-norm + RoPE, one thread per head row of out [T, Hq + Hkv, D]: the
+// host's norm_rope_row (harness/ops/qk_norm_rope/qk_norm_rope_reference.cpp)
+// step for step, sums and products rounded as the host's.
+__global__ void qk_norm_rope_rows_kernel(const kernels::QkNormRopeProblem p, double eps, int64_t rows,
+                                         double* out) {
+  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (row >= rows) return;
+  const int heads = p.Hq + p.Hkv, D = p.D, half = D / 2;
+  const int64_t t = row / heads;
+  const int h = static_cast<int>(row % heads);
+  const bool is_q = h < p.Hq;
+  const float* x = is_q ? p.q + (t * p.Hq + h) * D : p.k + (t * p.Hkv + (h - p.Hq)) * D;
+  const float* w = is_q ? p.wq : p.wk;
+  double squares = 0.0;
+  for (int d = 0; d < D; ++d) squares = __dadd_rn(squares, __dmul_rn(double(x[d]), double(x[d])));
+  const double r = __ddiv_rn(1.0, __dsqrt_rn(__dadd_rn(__ddiv_rn(squares, double(D)), eps)));
+  const bool neox = p.pe == PeKind::RopeNeox;
+  double* o = out + row * D;
+  for (int i = 0; i < half; ++i) {
+    const int a = neox ? i : 2 * i, b = neox ? i + half : 2 * i + 1;
+    const double ya = __dmul_rn(__dmul_rn(double(x[a]), r), double(w[a]));
+    const double yb = __dmul_rn(__dmul_rn(double(x[b]), r), double(w[b]));
+    const double angle = fp32_angle(p.positions[t], p.inv_freq[i]);
+    const double s = sin(angle), c = cos(angle);
+    o[a] = __dsub_rn(__dmul_rn(ya, c), __dmul_rn(yb, s));
+    o[b] = __dadd_rn(__dmul_rn(yb, c), __dmul_rn(ya, s));
+  }
 }
 
 void download(const DeviceBuffer& d, double* host) {
@@ -239,10 +270,30 @@ void rope_reference_gpu(const RopeProblem& host, double* out) {
   download(result, out);
 }
 
+void qk_norm_rope_reference_gpu(const kernels::QkNormRopeProblem& host, double eps, double* out) {
+  const int64_t T = host.T, D = host.D, rows = T * host.heads();
+  const DeviceBuffer q = upload(host.q, T * host.Hq * D), k = upload(host.k, T * host.Hkv * D);
+  const DeviceBuffer wq = upload(host.wq, D), wk = upload(host.wk, D), inv_freq = upload(host.inv_freq, D / 2);
+  const DeviceBuffer positions = upload(host.positions, T);
+  kernels::QkNormRopeProblem p = host;
+  p.q = q.get<float>();
+  p.k = k.get<float>();
+  p.wq = wq.get<float>();
+  p.wk = wk.get<float>();
+  p.inv_freq = inv_freq.get<float>();
+  p.positions = positions.get<int64_t>();
+  const DeviceBuffer result(rows * D * sizeof(double));
+  qk_norm_rope_rows_kernel<<<blocks_for(rows), kThreads>>>(p, eps, rows, result.get<double>());
+  FUSELAB_LAUNCH_CHECK();
+  download(result, out);
+}
+
 std::vector<double> gpu_reference_output(const ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
   std::vector<double> out(static_cast<std::size_t>(s.out_rows() * s.D));
   if (s.op == "rope") rope_reference_gpu(rope_problem_of(ref), out.data());
+  else if (s.op == "qk_norm_rope")
+    qk_norm_rope_reference_gpu(qk_norm_rope_problem_of(ref), s.reals.at("eps"), out.data());
   else attention_reference_gpu(attention_problem_of(ref), s.scale, out.data());
   return out;
 }
@@ -260,7 +311,7 @@ std::string gpu_reference_unavailable(const CaseSpec& spec) {
     return count == 0 ? std::string("no CUDA GPU") : std::string();
   }();
   if (!no_device.empty()) return no_device;
-  if (spec.op == "attention" || spec.op == "rope") return "";
+  if (spec.op == "attention" || spec.op == "rope" || spec.op == "qk_norm_rope") return "";
   return "op of " + spec.id() + " has no GPU float64 reference";
 }
 

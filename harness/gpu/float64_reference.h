@@ -17,6 +17,7 @@
 #include "harness/core/reference_case.h"
 #include "harness/ops/attention/attention_problem.h"
 #include "harness/ops/rope/rope_problem.h"
+#include "kernels/qk_norm_rope/problem.h"
 
 namespace fuselab {
 
@@ -27,6 +28,8 @@ namespace fuselab {
 void attention_reference_gpu(const kernels::AttentionProblem& p, double scale, double* out);
 // out: [N, S, D].
 void rope_reference_gpu(const kernels::RopeProblem& p, double* out);
+// out: [T, Hq + Hkv, D]; eps in float64 (the case's).
+void qk_norm_rope_reference_gpu(const kernels::QkNormRopeProblem& p, double eps, double* out);
 
 // Every output element of a loaded reference, [out_rows, D], computed on
 // the GPU from its inputs (for a sampled file, the regenerated ones).

@@ -1,6 +1,7 @@
 // The ops the bench ships with, each declared in its own folder:
 // harness/ops/attention/ (attention with every PE kind, causal, GQA, cross)
-// and harness/ops/rope/ (standalone RoPE). The registry (harness/core/
+// harness/ops/rope/ (standalone RoPE) and harness/ops/qk_norm_rope/ (QK-norm +
+// RoPE). The registry (harness/core/
 // op_registry.h) takes them in on first use.
 #pragma once
 
@@ -12,6 +13,7 @@ namespace fuselab {
 
 OpDeclaration attention_op();
 OpDeclaration rope_op();
+OpDeclaration qk_norm_rope_op();
 
 std::vector<OpDeclaration> builtin_ops();
 

@@ -9,6 +9,9 @@ For every benchmark case (cases.yaml, use: benchmarks):
       with TF32 off; eager, and under torch.compile (fullgraph, static shapes)
   rope_standalone               torch/rope_eager, torch/rope_compiled
       the rotation alone
+  qk_norm_rope                  torch/qk_norm_rope_eager, torch/qk_norm_rope_compiled
+      RMSNorm of each Q and K head (F.rms_norm where torch has it), then RoPE
+      with cos/sin gathered by position from a cache built once per case
 
 Each cell is checked against the float64 reference (5e-5; a peer that misses
 it is reported as failed, a result like any other), timed cold (L2 flushed,

@@ -26,6 +26,10 @@ assert (r["bytes"], r["flops"], r["storage"], r["sample_rows"]) == (8.0 * n + 4 
 c = by_id["attention/b1_h4_s16k100_d64_causal"]  # causal, q_offset 84: query i sees 85 + i keys
 assert c["flops"] == 4.0 * 4 * sum(85 + i for i in range(16)) * 64 and c["causal"] and c["q_offset"] == 84, c
 assert by_id["sinusoidal/b1_h4_s64_d128"]["pe"] == "sinusoidal" and by_id["sinusoidal/b1_h4_s64_d128"]["bytes"] == 524288.0 + 4 * 64
+q = by_id["qk_norm_rope/t16384_h32kv8_d128_neox"]
+e = 16384 * (32 + 8) * 128  # q and k read, out written; weights, positions, inv_freq once
+assert (q["bytes"], q["flops"], q["shape"]) == (8.0 * e + 8 * 128 + 8 * 16384 + 4 * 64, 7.0 * e, "16384x32kv8x128"), q
+assert (q["eps"], q["max_position"], q["T"], q["Hq"], q["Hkv"]) == (1e-6, 32767, 16384, 32, 8), q
 print("ok   cases --json:", len(cases), "cases")
 PY
 

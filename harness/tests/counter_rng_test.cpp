@@ -65,6 +65,13 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
     const auto n = [](int64_t count) { return static_cast<std::size_t>(count); };
     if (spec.op == "rope") {
       EXPECT_TRUE(same_bits(ref.input("x"), counter_tensor(spec.seed, CounterStream::X, n(spec.N * spec.S * spec.D))));
+    } else if (spec.op == "qk_norm_rope") {
+      const int64_t T = spec.dims.at("T");
+      EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(T * spec.dims.at("Hq") * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(T * spec.dims.at("Hkv") * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("wk"), counter_tensor(spec.seed, CounterStream::Wk, n(spec.D))));
+      EXPECT_EQ(ref.input_int64("positions"),
+                counter_integer_tensor(spec.seed, CounterStream::Positions, n(T), spec.integers.at("max_position")));
     } else {
       EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(spec.B * spec.Hq * spec.Sq * spec.D))));
       EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.B * spec.Hkv * spec.Sk * spec.D))));

@@ -21,8 +21,6 @@
 namespace fuselab {
 namespace {
 
-namespace fs = std::filesystem;
-
 // x [R, C] -> out [R, C]: a complete declaration, named `name`.
 OpDeclaration rows_op(const std::string& name) {
   using Role = TensorDeclaration::Role;
@@ -42,20 +40,8 @@ OpDeclaration rows_op(const std::string& name) {
   return op;
 }
 
-// Writes <scratch>/fam/cases.yaml, op `op`, with one case (line 4) and returns its path.
-std::string write_one_case(const std::string& op, const std::string& case_map) {
-  const fs::path dir = test::scratch_dir() / "fam";
-  fs::create_directories(dir);
-  std::ofstream(dir / "cases.yaml") << "family: fam\nop: " << op << "\ncases:\n  - " << case_map << "\n";
-  return (dir / "cases.yaml").string();
-}
-
-void expect_phrases(const std::string& message, const std::vector<std::string>& phrases) {
-  ASSERT_FALSE(message.empty()) << "accepted";
-  EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
-  for (const auto& phrase : phrases)
-    EXPECT_NE(message.find(phrase), std::string::npos) << "no '" << phrase << "' in: " << message;
-}
+using test::expect_phrases;
+using test::write_one_case;
 
 TEST(OpRegistry, BuiltInOpsAreDeclaredCompletely) {
   const auto names = op_names();

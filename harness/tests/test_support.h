@@ -76,4 +76,20 @@ inline std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
+// A refusal's message: not empty, with a fix, holding every phrase.
+inline void expect_phrases(const std::string& message, const std::vector<std::string>& phrases) {
+  ASSERT_FALSE(message.empty()) << "accepted";
+  EXPECT_NE(message.find("Fix: "), std::string::npos) << message;
+  for (const auto& phrase : phrases)
+    EXPECT_NE(message.find(phrase), std::string::npos) << "no '" << phrase << "' in: " << message;
+}
+
+// Writes <scratch>/fam/cases.yaml, op `op`, with one case (line 4) and returns its path.
+inline std::string write_one_case(const std::string& op, const std::string& case_map) {
+  const std::filesystem::path dir = scratch_dir() / "fam";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "cases.yaml") << "family: fam\nop: " << op << "\ncases:\n  - " << case_map << "\n";
+  return (dir / "cases.yaml").string();
+}
+
 }  // namespace fuselab::test

@@ -39,6 +39,8 @@ def outputs(case, tensors, inv, device):
     rows = output_rows(case)
     if case.op == "rope":
         return _rope_outputs(case, tensors["x"], inv, rows, device)
+    if case.op == "qk_norm_rope":
+        return _qk_norm_rope_outputs(case, tensors, inv, rows, device)
     return _attention_outputs(case, tensors, inv, rows, device)
 
 
@@ -86,3 +88,20 @@ def _attention_outputs(case, tensors, inv, rows, device):
         out[start:stop] = reference.attention(*args)
         out_torch[start:stop] = torch_fp32.attention(*args)
     return Outputs(rows, out, out_torch, torch_fp32.ATTENTION_METHOD)
+
+
+def _qk_norm_rope_outputs(case, tensors, inv, rows, device):
+    """Output row r is head h = r % (Hq + Hkv) of token t = r // (Hq + Hkv): q's head h below Hq, else k's h - Hq."""
+    token, head = rows // (case.Hq + case.Hkv), rows % (case.Hq + case.Hkv)
+    is_q = head < case.Hq
+    x = np.empty((len(rows), case.D), dtype=np.float32)
+    x[is_q] = tensors["q"].rows(token[is_q] * case.Hq + head[is_q])
+    x[~is_q] = tensors["k"].rows(token[~is_q] * case.Hkv + head[~is_q] - case.Hq)
+    w = np.where(is_q[:, None], tensors["wq"].whole()[None, :], tensors["wk"].whole()[None, :])
+    angle = pe.angles(tensors["positions"].whole()[token], inv)
+    return Outputs(
+        rows,
+        reference.qk_norm_rope(x, w, angle, case, device),
+        torch_fp32.qk_norm_rope(x, w, angle, case, device),
+        torch_fp32.QK_NORM_ROPE_METHOD,
+    )

@@ -13,11 +13,15 @@ import yaml
 from .counter import NAME as COUNTER_NAME
 from .errors import RefgenError
 
-OPS = ("attention", "rope")
+OPS = ("attention", "rope", "qk_norm_rope")
 PE_KINDS = ("none", "sinusoidal", "rope_interleaved", "rope_neox")
 STORAGES = ("full", "sampled")
 USES = ("tests", "benchmarks")
-SHAPE_KEYS = {"attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D"), "rope": ("N", "S", "D")}
+SHAPE_KEYS = {
+    "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D"),
+    "rope": ("N", "S", "D"),
+    "qk_norm_rope": ("T", "Hq", "Hkv", "D"),
+}
 # Keys a case (or the defaults block) may set, and the value when neither does.
 # `name`, `shape` and `seed` have no default; `pe` has none for op rope.
 CASE_DEFAULTS = {
@@ -32,9 +36,15 @@ CASE_DEFAULTS = {
     "fixture": False,
     "storage": "full",
     "sample_rows": 0,
+    "eps": 1e-6,
+    "max_position": None,
 }
 CASE_KEYS = ("name", "shape", "seed") + tuple(CASE_DEFAULTS)
-OP_ONLY_KEYS = {"attention": ("q_offset", "k_offset", "causal", "scale"), "rope": ("offset",)}
+OP_ONLY_KEYS = {
+    "attention": ("q_offset", "k_offset", "causal", "scale"),
+    "rope": ("offset",),
+    "qk_norm_rope": ("eps", "max_position"),
+}
 TOP_KEYS = ("family", "op", "defaults", "cases")
 NAME_PATTERN = re.compile(r"[a-z0-9_]+")
 MAX_POSITION = 1 << 24  # float32 holds every integer position below this
@@ -57,6 +67,9 @@ class Case:
     N: int = 0
     S: int = 0
     offset: int = 0
+    T: int = 0
+    eps: float = 1e-6
+    max_position: int = 0
     causal: bool = False
     base: float = 10000.0
     scale: float = 0.0  # resolved: 1/sqrt(D) where the file says null
@@ -83,6 +96,8 @@ class Case:
 
     @property
     def out_rows(self):
+        if self.op == "qk_norm_rope":
+            return self.T * (self.Hq + self.Hkv)
         return self.B * self.Hq * self.Sq if self.op == "attention" else self.N * self.S
 
     @property
@@ -94,10 +109,25 @@ class Case:
                 "k": (self.B, self.Hkv, self.Sk, self.D),
                 "v": (self.B, self.Hkv, self.Sk, self.D),
             }
+        if self.op == "qk_norm_rope":
+            return {
+                "q": (self.T, self.Hq, self.D),
+                "k": (self.T, self.Hkv, self.D),
+                "wq": (self.D,),
+                "wk": (self.D,),
+                "positions": (self.T,),
+            }
         return {"x": (self.N, self.S, self.D)}
 
     @property
+    def integer_inputs(self):
+        """The int64 inputs by name, each with its largest value (the others are float32)."""
+        return {"positions": self.max_position} if self.op == "qk_norm_rope" else {}
+
+    @property
     def out_shape(self):
+        if self.op == "qk_norm_rope":
+            return (self.T, self.Hq + self.Hkv, self.D)
         return (self.B, self.Hq, self.Sq, self.D) if self.op == "attention" else (self.N, self.S, self.D)
 
     def attributes(self):
@@ -110,11 +140,11 @@ class Case:
             "storage": self.storage,
             "input_generator": COUNTER_NAME,
         }
-        keys = (
-            ("B", "Hq", "Hkv", "Sq", "Sk", "D", "q_offset", "k_offset")
-            if self.op == "attention"
-            else ("N", "S", "D", "offset")
-        )
+        keys = {
+            "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D", "q_offset", "k_offset"),
+            "rope": ("N", "S", "D", "offset"),
+            "qk_norm_rope": ("T", "Hq", "Hkv", "D", "eps", "max_position"),
+        }[self.op]
         attrs.update({key: getattr(self, key) for key in keys})
         attrs.update(causal=int(self.causal), base=self.base, scale=self.scale, seed=self.seed)
         return attrs
@@ -169,7 +199,7 @@ def _parse(path, doc):
         fail(f"family {family!r} does not match the folder {path.parent.name!r}", f"set family: {path.parent.name}")
     op = doc.get("op")
     if op not in OPS:
-        fail(f"op {op!r} is not one of {', '.join(OPS)}", "set op: attention or op: rope")
+        fail(f"op {op!r} is not one of {', '.join(OPS)}", f"set op: {' or op: '.join(OPS)}")
     defaults = doc.get("defaults") or {}
     if not isinstance(defaults, dict):
         fail("defaults is not a mapping", "write defaults: {key: value, ...}")
@@ -201,13 +231,13 @@ def _check_keys(path, where, mapping, op, allow):
         raise RefgenError(
             f"{path}: {where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allow))}"
         )
-    other_op = "rope" if op == "attention" else "attention"
-    misplaced = [key for key in OP_ONLY_KEYS[other_op] if key in mapping]
-    if misplaced:
-        raise RefgenError(
-            f"{path}: {where}: key(s) {', '.join(misplaced)} apply only to op {other_op}, this family is op {op}; "
-            "remove them"
-        )
+    for other_op in OPS:
+        misplaced = [key for key in OP_ONLY_KEYS[other_op] if key in mapping and key not in OP_ONLY_KEYS[op]]
+        if other_op != op and misplaced:
+            raise RefgenError(
+                f"{path}: {where}: key(s) {', '.join(misplaced)} apply only to op {other_op}, this family is op "
+                f"{op}; remove them"
+            )
 
 
 def _build_case(path, family, op, label, values):
@@ -221,7 +251,8 @@ def _build_case(path, family, op, label, values):
 
     def number(key, value):
         if type(value) not in (int, float) or not math.isfinite(value) or value <= 0:
-            fail(f"{key} = {value!r} is not a positive number", f"write it with a decimal point, e.g. {key}: 10000.0")
+            example = "1.0e-6" if key == "eps" else "10000.0"
+            fail(f"{key} = {value!r} is not a positive number", f"write it with a decimal point, e.g. {key}: {example}")
         return float(value)
 
     def flag(key, value):
@@ -268,6 +299,8 @@ def _build_case(path, family, op, label, values):
         q_offset=integer("q_offset", values["q_offset"], 0),
         k_offset=integer("k_offset", values["k_offset"], 0),
         offset=integer("offset", values["offset"], 0),
+        eps=number("eps", values["eps"]),
+        max_position=_max_position(fail, integer, op, values["max_position"]),
         causal=flag("causal", values["causal"]),
         base=number("base", values["base"]),
         scale=1.0 / math.sqrt(dims["D"]) if values["scale"] is None else number("scale", values["scale"]),
@@ -288,9 +321,11 @@ def _build_case(path, family, op, label, values):
             f"causal with k_offset = {case.k_offset} > q_offset = {case.q_offset}: query 0 sees no key",
             "set k_offset <= q_offset",
         )
-    last = (
-        max(case.q_offset + case.Sq, case.k_offset + case.Sk) if op == "attention" else case.offset + case.S
-    ) - 1
+    last = {
+        "attention": max(case.q_offset + case.Sq, case.k_offset + case.Sk) - 1,
+        "rope": case.offset + case.S - 1,
+        "qk_norm_rope": case.max_position,
+    }[op]
     if last >= MAX_POSITION:
         fail(f"positions reach {last}, not all exact in float32", f"keep every position below {MAX_POSITION}")
     if case.sampled and not 1 <= case.sample_rows <= case.out_rows:
@@ -301,3 +336,13 @@ def _build_case(path, family, op, label, values):
     if not case.sampled and case.sample_rows:
         fail(f"sample_rows = {case.sample_rows} with storage full", "remove sample_rows or set storage: sampled")
     return case
+
+
+def _max_position(fail, integer, op, value):
+    """op qk_norm_rope's bound on its positions: required there, unused elsewhere."""
+    if op != "qk_norm_rope":
+        return 0
+    if value is None:
+        fail("max_position is missing (op qk_norm_rope draws positions in [0, max_position])",
+             "add max_position: N to the case or its defaults")
+    return integer("max_position", value, 0)

@@ -6,7 +6,7 @@ version (numpy scalars may warn or raise on overflow, so none are used for it).
 import numpy as np
 
 NAME = "fuselab-counter-v1"
-STREAMS = {"q": 0, "k": 1, "v": 2, "x": 3}
+STREAMS = {"q": 0, "k": 1, "v": 2, "x": 3, "wq": 4, "wk": 5, "positions": 6}
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -25,8 +25,11 @@ def mix64(z):
 
 
 def stream_key(seed, stream):
-    """key = mix64(seed * 4 + stream), as a one-element uint64 array."""
-    return mix64(np.array([(seed * 4 + STREAMS[stream]) & _U64], dtype=np.uint64))
+    """key = mix64(seed * 4 + stream) for streams 0-3, mix64(~(seed * 4 + stream - 4)) for the later
+    ones (no seed's stream 4 repeats another seed's stream 0), as a one-element uint64 array."""
+    number = STREAMS[stream]
+    z = seed * 4 + number if number < 4 else ~(seed * 4 + number - 4)
+    return mix64(np.array([z & _U64], dtype=np.uint64))
 
 
 def hashes(seed, stream, indices):
@@ -45,3 +48,10 @@ def values(seed, stream, indices):
     out = signed.astype(np.float32)
     out *= np.float32(2.0**-22)
     return out
+
+
+def integers(seed, stream, indices, max_value):
+    """int64(h(i) mod (max_value + 1)): integers in [0, max_value]."""
+    z = hashes(seed, stream, indices)
+    z %= np.uint64(max_value + 1)
+    return z.view(np.int64)

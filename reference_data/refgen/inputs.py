@@ -13,8 +13,9 @@ HASH_CHUNK = 1 << 22  # elements drawn at a time when a tensor is hashed without
 class InputTensor:
     """One input tensor of a case: kept whole (full storage) or drawn row by row (sampled)."""
 
-    def __init__(self, seed, stream, shape, keep_whole):
-        self.seed, self.stream, self.shape = seed, stream, tuple(shape)
+    def __init__(self, seed, stream, shape, keep_whole, max_value=None):
+        """max_value: an int64 tensor's largest value (its elements lie in [0, max_value]); None: float32."""
+        self.seed, self.stream, self.shape, self.max_value = seed, stream, tuple(shape), max_value
         self.size = math.prod(self.shape)
         self.row_length = self.shape[-1]
         self.array = self._draw(0, self.size).reshape(self.shape) if keep_whole else None
@@ -25,7 +26,11 @@ class InputTensor:
             return self.array.reshape(-1, self.row_length)[row_ids]
         row_ids = np.asarray(row_ids, dtype=np.uint64)
         index = row_ids[:, None] * np.uint64(self.row_length) + np.arange(self.row_length, dtype=np.uint64)
-        return counter.values(self.seed, self.stream, index.ravel()).reshape(len(row_ids), self.row_length)
+        return self.values(index.ravel()).reshape(len(row_ids), self.row_length)
+
+    def whole(self):
+        """The whole tensor (drawn when it is not kept)."""
+        return self.array if self.array is not None else self._draw(0, self.size).reshape(self.shape)
 
     def chunks(self):
         """The flattened tensor in order, in pieces of at most HASH_CHUNK elements."""
@@ -36,13 +41,20 @@ class InputTensor:
             yield self._draw(start, min(start + HASH_CHUNK, self.size))
 
     def _draw(self, start, stop):
-        return counter.values(self.seed, self.stream, np.arange(start, stop, dtype=np.uint64))
+        return self.values(np.arange(start, stop, dtype=np.uint64))
+
+    def values(self, index):
+        """The elements at the given flat indices (uint64 array)."""
+        if self.max_value is None:
+            return counter.values(self.seed, self.stream, index)
+        return counter.integers(self.seed, self.stream, index, self.max_value)
 
 
 def input_tensors(case):
     """name -> InputTensor in inputs-hash order; kept whole unless the case is sampled."""
+    bounds = case.integer_inputs
     return {
-        name: InputTensor(case.seed, name, shape, keep_whole=not case.sampled)
+        name: InputTensor(case.seed, name, shape, keep_whole=not case.sampled, max_value=bounds.get(name))
         for name, shape in case.input_shapes.items()
     }
 
@@ -59,8 +71,9 @@ def inputs_sha256(tensors, inv):
 
 
 def sha256_of_arrays(arrays):
-    """sha256 over the little-endian float32 bytes of the arrays, in order."""
+    """sha256 over the little-endian bytes of the arrays (float32, or int64 for integer inputs), in order."""
     digest = hashlib.sha256()
     for array in arrays:
-        digest.update(np.ascontiguousarray(array, dtype="<f4"))
+        array = np.asarray(array)
+        digest.update(np.ascontiguousarray(array, dtype="<i8" if array.dtype.kind == "i" else "<f4"))
     return digest.hexdigest()

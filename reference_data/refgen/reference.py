@@ -1,7 +1,7 @@
 """The float64 reference (DESIGN.md section 3): float32 inputs, float32 angles, all else float64."""
 import torch
 
-from . import pe
+from . import norm, pe
 
 
 def attention(q, k, v, q_angle, k_angle, visible, case, device):
@@ -19,3 +19,9 @@ def rope(x, angle, case, device):
     """float64 [n, D]: rows x [n, D] (float32 numpy) rotated by their angles [n, D/2]."""
     x64 = torch.from_numpy(x).to(device=device, dtype=torch.float64)
     return pe.apply(x64, angle, case.pe).cpu().numpy()
+
+
+def qk_norm_rope(x, w, angle, case, device):
+    """float64 [n, D]: head rows x [n, D] (float32 numpy) RMS-normalised with weights w [n, D], then rotated."""
+    x64, w64 = (torch.from_numpy(t).to(device=device, dtype=torch.float64) for t in (x, w))
+    return pe.apply(norm.rms_norm(x64, w64, case.eps), angle, case.pe).cpu().numpy()

@@ -4,7 +4,7 @@ scale argument, torch >= 2.1), else the explicit float32 formula."""
 import torch
 import torch.nn.functional as F
 
-from . import pe
+from . import norm, pe
 
 
 def _has_sdpa():
@@ -14,6 +14,7 @@ def _has_sdpa():
 
 ATTENTION_METHOD = "sdpa" if _has_sdpa() else "explicit"
 ROPE_METHOD = "explicit"
+QK_NORM_ROPE_METHOD = "explicit"
 
 
 def attention(q, k, v, q_angle, k_angle, visible, case, device):
@@ -37,3 +38,9 @@ def attention(q, k, v, q_angle, k_angle, visible, case, device):
 def rope(x, angle, case, device):
     """float32 [n, D]: x rotated in float32 torch ops."""
     return pe.apply(torch.from_numpy(x).to(device), angle, case.pe).cpu().numpy()
+
+
+def qk_norm_rope(x, w, angle, case, device):
+    """float32 [n, D]: the RMSNorm and the rotation in float32 torch ops."""
+    x32, w32 = (torch.from_numpy(t).to(device) for t in (x, w))
+    return pe.apply(norm.rms_norm(x32, w32, case.eps), angle, case.pe).cpu().numpy()

@@ -55,3 +55,17 @@ def rope(case, x):
     inv = inv_freq(case.base, case.D)
     positions = [case.offset + s for s in range(case.S)]
     return np.stack([embed(x[n].astype(np.float64), positions, case.pe, inv) for n in range(case.N)])
+
+
+def qk_norm_rope(case, q, k, wq, wk, positions):
+    """float64 [T, Hq + Hkv, D] from float32 q [T, Hq, D], k [T, Hkv, D], wq and wk [D], int64 positions [T]:
+    each head row x / sqrt(mean(x^2) + eps) * w, then rotated at its token's position."""
+    inv = inv_freq(case.base, case.D)
+    out = np.zeros((case.T, case.Hq + case.Hkv, case.D))
+    for t in range(case.T):
+        for h in range(case.Hq + case.Hkv):
+            x, w = (q[t, h], wq) if h < case.Hq else (k[t, h - case.Hq], wk)
+            x = x.astype(np.float64)
+            normed = x / math.sqrt(float(np.mean(x * x)) + case.eps) * w.astype(np.float64)
+            out[t, h] = embed(normed[None, :], [int(positions[t])], case.pe, inv)[0]
+    return out

@@ -23,7 +23,7 @@ def attention_file(*case_lines, top="family: fam\nop: attention\n"):
 
 def test_repository_cases_are_valid():
     loaded = cases.load_all(REPO / "experiments")
-    assert {case.family for case in loaded} == {"attention", "sinusoidal", "rope", "rope_standalone"}
+    assert {case.family for case in loaded} == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope"}
     assert all(case.seed for case in loaded)
 
 
@@ -100,4 +100,39 @@ def test_rope_op_needs_a_rope_pe(tmp_path):
 def test_unknown_key_in_defaults(tmp_path):
     text = attention_file(GOOD_CASE, top="family: fam\nop: attention\ndefaults: {sead: 3}\n")
     with pytest.raises(RefgenError, match="defaults: unknown key\\(s\\) sead"):
+        cases.load_file(write_family(tmp_path, text))
+
+
+QK_TOP = "family: fam\nop: qk_norm_rope\n"
+
+
+QK_CASE = "{name: q1, shape: {T: 3, Hq: 4, Hkv: 2, D: 8}, seed: 1, pe: rope_neox, max_position: 1000000}"
+
+
+def test_qk_norm_rope_reads_its_keys(tmp_path):
+    text = attention_file(QK_CASE[:-1] + ", eps: 1.0e-5}", top=QK_TOP)
+    (case,) = cases.load_file(write_family(tmp_path, text))
+    assert (case.T, case.Hq, case.Hkv, case.D, case.eps, case.max_position) == (3, 4, 2, 8, 1e-5, 1000000)
+    assert case.out_shape == (3, 6, 8) and case.out_rows == 18
+    assert case.integer_inputs == {"positions": 1000000}
+    assert list(case.input_shapes) == ["q", "k", "wq", "wk", "positions"]
+    assert case.attributes()["eps"] == 1e-5 and case.attributes()["max_position"] == 1000000
+
+
+def test_qk_norm_rope_needs_max_position(tmp_path):
+    text = attention_file("{name: q1, shape: {T: 3, Hq: 4, Hkv: 2, D: 8}, seed: 1, pe: rope_neox}", top=QK_TOP)
+    with pytest.raises(RefgenError, match="case 'q1': max_position is missing.*add max_position: N"):
+        cases.load_file(write_family(tmp_path, text))
+
+
+def test_qk_norm_rope_positions_stay_exact_in_float32(tmp_path):
+    text = attention_file(QK_CASE.replace("1000000", "16777216"), top=QK_TOP)
+    with pytest.raises(RefgenError, match="positions reach 16777216, not all exact in float32"):
+        cases.load_file(write_family(tmp_path, text))
+
+
+def test_eps_belongs_to_qk_norm_rope(tmp_path):
+    text = attention_file("{name: r1, shape: {N: 1, S: 2, D: 8}, seed: 1, pe: rope_neox, eps: 1.0e-6}",
+                          top="family: fam\nop: rope\n")
+    with pytest.raises(RefgenError, match="key\\(s\\) eps apply only to op qk_norm_rope"):
         cases.load_file(write_family(tmp_path, text))

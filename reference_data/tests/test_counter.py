@@ -11,6 +11,8 @@ U64 = (1 << 64) - 1
 PINNED_KEY = 0xB7A4712C74562914
 PINNED_HASHES = [0xF88DB399D47AAB91, 0x118ED29B931893B4, 0xC7C1DEB9FBB064A5, 0x328A1F2DD5E6A065]
 PINNED_NUMERATORS = [7900595, -7237934, 4702686, -5076449]
+# seed 1, stream positions (6), bound 10^6: int64(h(i) mod (10^6 + 1)) for i = 0..3
+PINNED_POSITIONS = [494945, 199690, 125147, 835591]
 
 
 def py_mix64(z):
@@ -21,8 +23,13 @@ def py_mix64(z):
     return z ^ (z >> 31)
 
 
+def py_key(seed, stream):
+    number = counter.STREAMS[stream]
+    return py_mix64((seed * 4 + number if number < 4 else ~(seed * 4 + number - 4)) & U64)
+
+
 def py_value(seed, stream, i):
-    key = py_mix64((seed * 4 + counter.STREAMS[stream]) & U64)
+    key = py_key(seed, stream)
     h = py_mix64((key + i * 0x9E3779B97F4A7C15) & U64)
     return ((h >> 40) - (1 << 23)) * 2.0**-22
 
@@ -68,3 +75,23 @@ def test_inv_freq_matches_the_formula():
     inv = inputs.inv_freq(10000.0, 8)
     assert inv.dtype == np.float32
     assert inv.tolist() == [np.float32(1.0 / 10000.0 ** (2 * i / 8)) for i in range(4)]
+
+
+@pytest.mark.parametrize("seed", [0, 51, (1 << 63) - 1])
+def test_integers_match_plain_python(seed):
+    index = [0, 1, 2, 1000, (1 << 64) - 1]
+    got = counter.integers(seed, "positions", np.array(index, dtype=np.uint64), 1_000_000)
+    assert got.dtype == np.int64
+    key = py_key(seed, "positions")
+    assert got.tolist() == [py_mix64((key + i * 0x9E3779B97F4A7C15) & U64) % 1_000_001 for i in index]
+
+
+def test_later_streams_do_not_repeat_another_seeds_first_streams():
+    """Stream 4 of seed s is not stream 0 of seed s + 1 (as seed * 4 + stream alone would make it)."""
+    index = np.arange(8, dtype=np.uint64)
+    assert not np.array_equal(counter.values(1, "wq", index), counter.values(2, "q", index))
+
+
+def test_pinned_positions():
+    """Seed 1, stream positions (6), bound 10^6: the C++ side (counter_rng_test.cpp) pins the same numbers."""
+    assert counter.integers(1, "positions", np.arange(4, dtype=np.uint64), 1_000_000).tolist() == PINNED_POSITIONS

@@ -27,7 +27,7 @@ def test_fixture_math(case):
     names = ["inv_freq", "out", "out_torch_fp32"] + (["rows"] if case.sampled else list(case.input_shapes))
     data = h5file.read_datasets(path, names)
     regenerated = {
-        name: inputs.InputTensor(case.seed, name, shape, keep_whole=True).array
+        name: inputs.InputTensor(case.seed, name, shape, keep_whole=True, max_value=case.integer_inputs.get(name)).array
         for name, shape in case.input_shapes.items()
     }
     if not case.sampled:
@@ -36,6 +36,8 @@ def test_fixture_math(case):
 
     if case.op == "attention":
         expected = numpy_reference.attention(case, regenerated["q"], regenerated["k"], regenerated["v"])
+    elif case.op == "qk_norm_rope":
+        expected = numpy_reference.qk_norm_rope(case, *(regenerated[n] for n in ("q", "k", "wq", "wk", "positions")))
     else:
         expected = numpy_reference.rope(case, regenerated["x"])
     if case.sampled:

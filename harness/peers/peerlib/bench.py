@@ -26,7 +26,11 @@ HYPOTHESES = {
     "once per case; neox or interleaved per case), then F.scaled_dot_product_attention in float32 (TF32 off)",
     "rope_standalone": "PyTorch peer: what a user runs instead. The RoPE rotation alone by PyTorch ops (split, "
     "multiply, cat or stack; cos/sin tables built once per case)",
+    "qk_norm_rope": "PyTorch peer: what a user runs instead. RMSNorm of each Q and K head (F.rms_norm where torch "
+    "has it), then RoPE with cos/sin gathered by position from a cache built once per case, by PyTorch ops",
 }
+PEER_NAMES = {"rope_standalone": "rope", "qk_norm_rope": "qk_norm_rope"}  # else sdpa
+LIMIT_KINDS = {"rope_standalone": "rope", "qk_norm_rope": "rope"}  # else attention
 MODE_TEXT = {
     "eager": ", eager.",
     "compiled": ", under torch.compile (default mode, fullgraph, static shapes; compiled before timing, compile "
@@ -48,12 +52,12 @@ def _interrupt(signum, frame):
 
 
 def peer_id(family, mode):
-    return f"torch/{'rope' if family == 'rope_standalone' else 'sdpa'}_{mode}"
+    return f"torch/{PEER_NAMES.get(family, 'sdpa')}_{mode}"
 
 
 def hypothesis(family, mode):
     text = HYPOTHESES[family] + MODE_TEXT[mode]
-    return text.replace("stays SDPA's kernel", "is the rotation's own kernel") if family == "rope_standalone" else text
+    return text.replace("stays SDPA's kernel", "is the rotation's own kernel") if family in PEER_NAMES else text
 
 
 def one_line(err):
@@ -115,6 +119,8 @@ def make_peer(case, ref):
     tensors = {name: torch.from_numpy(array).to(DEVICE) for name, array in ref.inputs.items()}
     if case.op == "rope":
         peer = ops.rope_peer(case, tensors["x"], ref.inv_freq)
+    elif case.op == "qk_norm_rope":
+        peer = ops.qk_norm_rope_peer(case, *(tensors[n] for n in ("q", "k", "wq", "wk", "positions")), ref.inv_freq)
     else:
         peer = ops.attention_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq,
                                   F.scaled_dot_product_attention)
@@ -317,7 +323,7 @@ def run(args, benches, verified, clock, source_sha256):
 
     experiments = [
         record.experiment_json(peer_id(family, mode), family, hypothesis(family, mode),
-                               LIMITS["rope" if family == "rope_standalone" else "attention"], source_sha256,
+                               LIMITS[LIMIT_KINDS.get(family, "attention")], source_sha256,
                                [cell.json(ceilings) for cell in family_cells])
         for (family, mode), family_cells in cells.items()
     ]

@@ -120,12 +120,12 @@ class InputCache:
         return self.kept[key]
 
     def _draw(self, tensor):
-        out = np.empty(tensor.size, dtype=np.float32)
+        out = np.empty(tensor.size, dtype=np.float32 if tensor.max_value is None else np.int64)
         step = inputs.HASH_CHUNK
 
         def fill(start):
             stop = min(start + step, tensor.size)
-            out[start:stop] = counter.values(tensor.seed, tensor.stream, np.arange(start, stop, dtype=np.uint64))
+            out[start:stop] = tensor.values(np.arange(start, stop, dtype=np.uint64))
 
         with ThreadPoolExecutor(self.threads) as pool:
             list(pool.map(fill, range(0, tensor.size, step)))
@@ -151,6 +151,8 @@ def load_reference(case, path, sha256, cache):
         raise PeerError(f"{path}: inv_freq differs from refgen's inv_freq(base, D). Fix: regenerate it with "
                         f"$(scripts/find_python.sh) reference_data/generate.py --only {case.id} --force")
     for name, shape in case.input_shapes.items():
-        if tensors[name].shape != shape or tensors[name].dtype != np.float32:
-            raise PeerError(f"{path}: {name} is {tensors[name].dtype} {tensors[name].shape}, expected float32 {shape}")
+        dtype = np.int64 if name in case.integer_inputs else np.float32
+        if tensors[name].shape != shape or tensors[name].dtype != dtype:
+            raise PeerError(f"{path}: {name} is {tensors[name].dtype} {tensors[name].shape}, expected "
+                            f"{np.dtype(dtype).name} {shape}")
     return Reference(Path(path), sha256, tensors, inv, rows, out.reshape(len(rows), case.D), err, source)

@@ -112,3 +112,29 @@ def rope_peer(case, x, inv):
         return rotate(x, cos, sin)
 
     return Peer(peer, (x, cos, sin), f"{case.pe.split('_')[1]} rotation by separate PyTorch ops")
+
+
+def rms_norm(x, w, eps):
+    """RMSNorm over the last dimension: F.rms_norm where torch has it (>= 2.4), else by hand in the same dtype."""
+    fused = getattr(torch.nn.functional, "rms_norm", None)
+    if fused is not None:
+        return fused(x, (x.shape[-1],), w, eps)
+    return x * torch.rsqrt((x * x).mean(dim=-1, keepdim=True) + eps) * w
+
+
+def qk_norm_rope_peer(case, q, k, wq, wk, positions, inv):
+    """q [T, Hq, D] and k [T, Hkv, D] RMS-normalised, then rotated with cos and sin gathered by position from a
+    cache built once per case over [0, max_position] (a serving engine's cos/sin cache); q' and k' joined into
+    the op's one output [T, Hq + Hkv, D]."""
+    cos_cache, sin_cache = pe_tables(case.pe, np.arange(case.max_position + 1, dtype=np.int64), inv, q.device)
+    rotate, eps = ROTATIONS[case.pe], case.eps
+
+    def peer(q, k, wq, wk, positions, cos_cache, sin_cache):
+        cos, sin = cos_cache[positions][:, None, :], sin_cache[positions][:, None, :]
+        q = rotate(rms_norm(q, wq, eps), cos, sin)
+        k = rotate(rms_norm(k, wk, eps), cos, sin)
+        return torch.cat((q, k), dim=1)
+
+    return Peer(peer, (q, k, wq, wk, positions, cos_cache, sin_cache),
+                f"RMSNorm of Q and K heads, {case.pe.split('_')[1]} rotation by cos/sin gathered by position, "
+                "q' and k' concatenated, by separate PyTorch ops")

@@ -221,9 +221,11 @@ void expect_caught(const ReferenceCase& ref) {
   EXPECT_NEAR(every.max_abs_err, 1.0, 1e-6);
   const int64_t row = at / ref.spec.D, d = at % ref.spec.D;
   const CaseSpec& s = ref.spec;
-  const std::vector<int64_t> where = s.op == "rope"
-                                        ? std::vector<int64_t>{row / s.S, row % s.S, d}
-                                        : std::vector<int64_t>{row / s.Sq / s.Hq, row / s.Sq % s.Hq, row % s.Sq, d};
+  const int64_t heads = s.op == "qk_norm_rope" ? s.dims.at("Hq") + s.dims.at("Hkv") : 0;
+  const std::vector<int64_t> where =
+      s.op == "rope"           ? std::vector<int64_t>{row / s.S, row % s.S, d}
+      : s.op == "qk_norm_rope" ? std::vector<int64_t>{row / heads, row % heads, d}
+                               : std::vector<int64_t>{row / s.Sq / s.Hq, row / s.Sq % s.Hq, row % s.Sq, d};
   EXPECT_EQ(every.where, where);
   std::printf("%-45s file rows: %s\n%-45s every element: %s\n", s.id().c_str(), rows.summary().c_str(),
               s.id().c_str(), every.summary().c_str());
