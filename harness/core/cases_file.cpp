@@ -125,6 +125,8 @@ class CasesReader final : public CaseFields {
     return merged_or<bool>(*case_node_, key, fallback, "true or false");
   }
   double real(const std::string& key, double fallback) const override {
+    const auto node = merged(*case_node_, key);
+    if (node && node->IsNull()) return fallback;
     const double value = merged_or<double>(*case_node_, key, fallback, "a number");
     if (!std::isfinite(value)) fail(*merged(*case_node_, key), key + " must be finite", "write a finite number");
     return value;
@@ -249,15 +251,6 @@ class CasesReader final : public CaseFields {
       fail(*merged(c, "base"), "base must be a positive finite number", "write base: 10000.0");
   }
 
-  void read_scale(const YAML::Node& c, CaseSpec& spec) const {
-    const auto node = merged(c, "scale");
-    spec.scale = 1.0 / std::sqrt(static_cast<double>(spec.D));
-    if (!node || node->IsNull()) return;
-    spec.scale = scalar_of<double>(*node, "scale", "a number or null");
-    if (!(spec.scale > 0.0) || !std::isfinite(spec.scale))
-      fail(*node, "scale must be a positive finite number", "write scale: null for 1/sqrt(D)");
-  }
-
   void read_use(const YAML::Node& c, CaseSpec& spec) const {
     const auto node = merged(c, "use");
     if (!node) {
@@ -309,7 +302,6 @@ class CasesReader final : public CaseFields {
     check_case_keys(c, true, "case");
     read_shape(c, spec);
     read_pe(c, spec);
-    read_scale(c, spec);
     op_->read_parameters(*this, spec);
     const auto seed = merged(c, "seed");
     if (!seed) fail(c, "missing key 'seed'", "set seed in the case or in defaults");
@@ -342,6 +334,24 @@ int64_t CaseSpec::out_rows() const {
   for (std::size_t i = 0; i + 1 < extents.size(); ++i) rows *= extents[i];
   return rows;
 }
+
+namespace {
+
+template <typename T>
+T parameter(const CaseSpec& c, const std::map<std::string, T>& values, const std::string& key, const char* kind) {
+  const auto it = values.find(key);
+  if (it == values.end())
+    throw std::runtime_error("case " + c.id() + " has no " + kind + " '" + key + "': op " + c.op +
+                             " does not set it. Fix: read it in the op's declaration (docs/ops.md)");
+  return it->second;
+}
+
+}  // namespace
+
+int64_t CaseSpec::dim(const std::string& key) const { return parameter(*this, dims, key, "shape value"); }
+int64_t CaseSpec::integer(const std::string& key) const { return parameter(*this, integers, key, "integer"); }
+double CaseSpec::real(const std::string& key) const { return parameter(*this, reals, key, "real"); }
+bool CaseSpec::flag(const std::string& key) const { return parameter(*this, flags, key, "flag"); }
 
 std::string CaseSpec::shape_text() const { return op_named(op).shape_text(*this); }
 

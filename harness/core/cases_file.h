@@ -19,18 +19,13 @@ struct CaseSpec {
   std::string op;  // the op's name (op_registry.h)
   PeKind pe{};  // none (harness/ops/common/pe_kind.h names the kinds)
   std::map<std::string, int64_t> dims;  // shape: {...} as written
-  // The built-in ops' parameters, filled by their declarations (harness/ops/).
-  int64_t B = 0, Hq = 0, Hkv = 0, Sq = 0, Sk = 0;
-  int64_t q_offset = 0, k_offset = 0;
-  int64_t N = 0, S = 0, offset = 0;
   int64_t D = 0;  // the output's row width (its last extent)
-  // Any op's own parameters by name, beside the built-in fields above:
-  // its read_parameters fills them (e.g. a norm's epsilon, a position bound).
-  std::map<std::string, double> reals;
+  // The op's own parameters by name, as its read_parameters fills them
+  // (an offset, a causal flag, a norm's epsilon, a scale).
   std::map<std::string, int64_t> integers;
-  bool causal = false;
+  std::map<std::string, double> reals;
+  std::map<std::string, bool> flags;
   double base = 10000.0;
-  double scale = 0.0;  // resolved: 1/sqrt(D) when the file says null
   int64_t seed = 0;
   bool for_tests = false;
   bool for_benchmarks = false;
@@ -39,6 +34,12 @@ struct CaseSpec {
   int64_t sample_rows = 0;
 
   std::string id() const { return family + "/" + name; }
+  // A shape value or an op parameter by name; throws std::runtime_error
+  // naming the case and the key when the op did not set it.
+  int64_t dim(const std::string& key) const;
+  int64_t integer(const std::string& key) const;
+  double real(const std::string& key) const;
+  bool flag(const std::string& key) const;
   // reference_data/-relative path: "<family>/<name>.h5" or "fixtures/<family>/<name>.h5".
   std::string reference_path() const;
   int64_t out_rows() const;  // the output's extents but the last, multiplied

@@ -83,9 +83,10 @@ struct OpDeclaration {
   // required) and the case keys only this op reads (beside the common ones).
   std::vector<std::string> shape_keys;
   std::vector<std::string> case_keys;
-  // Fills the op's fields of `spec` (and spec.D) from the shape values and
-  // checks them together; then, after pe, base and scale are read, reads
-  // and checks its own case keys. Both refuse through CaseFields::fail.
+  // Sets spec.D (the output's row width) from the shape values (kept in
+  // spec.dims) and checks them together; then, after pe and base are read,
+  // reads and checks its own case keys into spec.integers, reals and flags.
+  // Both refuse through CaseFields::fail.
   std::function<void(const CaseFields&, CaseSpec&)> read_shape;
   std::function<void(const CaseFields&, CaseSpec&)> read_parameters;
   // Its parameters by name: `fuselab cases --json` prints them and a

@@ -60,9 +60,7 @@ void check_attributes(const H5Reader& h5, const CaseSpec& spec) {
     else expect_float(item.key(), value.get<double>());
   }
   expect_int("D", spec.D);
-  expect_int("causal", spec.causal ? 1 : 0);
   expect_float("base", spec.base);
-  expect_float("scale", spec.scale);
   expect_int("seed", spec.seed);
   // Provenance: present and of the right type.
   for (const char* name : {"generator_version", "generator_sha256", "torch_version", "numpy_version",

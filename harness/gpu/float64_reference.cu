@@ -294,7 +294,7 @@ std::vector<double> gpu_reference_output(const ReferenceCase& ref) {
   if (s.op == "rope") rope_reference_gpu(rope_problem_of(ref), out.data());
   else if (s.op == "qk_norm_rope")
     qk_norm_rope_reference_gpu(qk_norm_rope_problem_of(ref), s.reals.at("eps"), out.data());
-  else attention_reference_gpu(attention_problem_of(ref), s.scale, out.data());
+  else attention_reference_gpu(attention_problem_of(ref), s.real("scale"), out.data());
   return out;
 }
 

@@ -35,7 +35,7 @@ TEST(CasesFile, DefaultsAreMergedIntoCases) {
   EXPECT_EQ(big->seed, 11);  // from defaults
   EXPECT_EQ(big->pe, PeKind::None);
   EXPECT_TRUE(big->for_tests && big->for_benchmarks);
-  EXPECT_EQ(big->scale, 1.0 / std::sqrt(2048.0));
+  EXPECT_EQ(big->real("scale"), 1.0 / std::sqrt(2048.0));
   EXPECT_EQ(big->base, 10000.0);
   EXPECT_EQ(big->reference_path(), "attention/b1_h4_s64_d2048.h5");
 
@@ -43,8 +43,8 @@ TEST(CasesFile, DefaultsAreMergedIntoCases) {
   ASSERT_NE(fx, nullptr);
   EXPECT_TRUE(fx->for_tests);
   EXPECT_FALSE(fx->for_benchmarks);  // the case's own `use` wins
-  EXPECT_TRUE(fx->causal);
-  EXPECT_EQ(fx->q_offset, 4);
+  EXPECT_TRUE(fx->flag("causal"));
+  EXPECT_EQ(fx->integer("q_offset"), 4);
   EXPECT_EQ(fx->reference_path(), "fixtures/attention/fx_b2_h4kv2_s3k7_d8_causal.h5");
 
   const CaseSpec* sampled = file.find("b8_h16_s1024_d128");
@@ -113,7 +113,7 @@ TEST(CasesFile, GoodFileLoads) {
   const CasesFile file = load_cases_file(write_cases("fam", kGood));
   ASSERT_EQ(file.cases.size(), 1u);
   EXPECT_EQ(file.cases[0].seed, 3);
-  EXPECT_EQ(file.cases[0].Hkv, 2);
+  EXPECT_EQ(file.cases[0].dim("Hkv"), 2);
 }
 
 TEST(CasesFile, MalformedYaml) {

@@ -177,7 +177,10 @@ TEST(CheckReference, AnOpWithoutAReferenceFallsBack) {
   const ReferenceCase sampled = fixture(kSampled);
   EXPECT_EQ(make_check_reference(sampled, attention_only).by.reference, "cpu_float64");
   ReferenceCase as_rope = sampled;
-  as_rope.spec.op = "rope";
+  as_rope.spec.op = "rope";  // the same rows, as rope names them: N = B * Hq sequences of S = Sq rows
+  as_rope.spec.dims = {{"N", sampled.spec.dim("B") * sampled.spec.dim("Hq")}, {"S", sampled.spec.dim("Sq")},
+                       {"D", sampled.spec.D}};
+  as_rope.spec.integers = {{"offset", 0}};
   const CheckReference check = make_check_reference(as_rope, attention_only);
   EXPECT_EQ(check.by.reference, "file_rows");
   EXPECT_NE(check.by.note.find("has no cpu_float64 reference"), std::string::npos) << check.by.note;

@@ -64,7 +64,7 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
     if (spec.storage == Storage::Sampled) continue;
     const auto n = [](int64_t count) { return static_cast<std::size_t>(count); };
     if (spec.op == "rope") {
-      EXPECT_TRUE(same_bits(ref.input("x"), counter_tensor(spec.seed, CounterStream::X, n(spec.N * spec.S * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("x"), counter_tensor(spec.seed, CounterStream::X, n(spec.dim("N") * spec.dim("S") * spec.D))));
     } else if (spec.op == "qk_norm_rope") {
       const int64_t T = spec.dims.at("T");
       EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(T * spec.dims.at("Hq") * spec.D))));
@@ -73,9 +73,9 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
       EXPECT_EQ(ref.input_int64("positions"),
                 counter_integer_tensor(spec.seed, CounterStream::Positions, n(T), spec.integers.at("max_position")));
     } else {
-      EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(spec.B * spec.Hq * spec.Sq * spec.D))));
-      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
-      EXPECT_TRUE(same_bits(ref.input("v"), counter_tensor(spec.seed, CounterStream::V, n(spec.B * spec.Hkv * spec.Sk * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(spec.dim("B") * spec.dim("Hq") * spec.dim("Sq") * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.dim("B") * spec.dim("Hkv") * spec.dim("Sk") * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("v"), counter_tensor(spec.seed, CounterStream::V, n(spec.dim("B") * spec.dim("Hkv") * spec.dim("Sk") * spec.D))));
     }
   }
 }

@@ -15,7 +15,7 @@ ReferenceCase small_case() {
   r.spec.family = "attention";
   r.spec.name = "t";
   r.spec.op = "attention";
-  r.spec.B = 1; r.spec.Hq = 2; r.spec.Hkv = 2; r.spec.Sq = 3; r.spec.Sk = 3; r.spec.D = 4;
+  r.spec.dims = {{"B", 1}, {"Hq", 2}, {"Hkv", 2}, {"Sq", 3}, {"Sk", 3}, {"D", 4}}; r.spec.D = 4;
   r.out.assign(24, 0.5);
   r.torch_fp32_max_abs_err = 1e-7;
   return r;

@@ -131,10 +131,9 @@ void generate(const CaseSpec& spec, const fs::path& reference_root) {
   for (const auto& item : parameters.items())
     number_attribute(f, item.key(), P::STD_I64LE, P::NATIVE_INT64, item.value().get<int64_t>());
   for (const auto& [name, value] : std::vector<std::pair<std::string, int64_t>>{
-           {"D", spec.D}, {"causal", 0}, {"seed", spec.seed}})
+           {"D", spec.D}, {"seed", spec.seed}})
     number_attribute(f, name, P::STD_I64LE, P::NATIVE_INT64, value);
   number_attribute(f, "base", P::IEEE_F64LE, P::NATIVE_DOUBLE, spec.base);
-  number_attribute(f, "scale", P::IEEE_F64LE, P::NATIVE_DOUBLE, spec.scale);
   number_attribute(f, "torch_fp32_max_abs_err", P::IEEE_F64LE, P::NATIVE_DOUBLE, 0.0);
   for (const TensorDeclaration* t : op.inputs())
     dataset(f, t->name, P::IEEE_F32LE, P::NATIVE_FLOAT, t->shape(spec), ref.inputs[t->name]);

@@ -2,6 +2,7 @@
 // -> out [B, Hq, Sq, D], with any PE kind applied to q and k, optional
 // causal masking, grouped-query heads (Hq a multiple of Hkv) and Sq != Sk.
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -17,70 +18,72 @@ namespace fuselab {
 namespace {
 
 void read_shape(const CaseFields& f, CaseSpec& spec) {
-  spec.B = f.dim("B");
-  spec.Hq = f.dim("Hq");
-  spec.Hkv = f.dim("Hkv");
-  spec.Sq = f.dim("Sq");
-  spec.Sk = f.dim("Sk");
   read_even_head_dim(f, spec);
-  if (spec.Hq % spec.Hkv != 0)
-    f.fail("Hkv", "Hq = " + std::to_string(spec.Hq) + " is not a multiple of Hkv = " + std::to_string(spec.Hkv),
+  const int64_t Hq = f.dim("Hq"), Hkv = f.dim("Hkv");
+  if (Hq % Hkv != 0)
+    f.fail("Hkv", "Hq = " + std::to_string(Hq) + " is not a multiple of Hkv = " + std::to_string(Hkv),
            "choose Hkv dividing Hq");
 }
 
 void read_parameters(const CaseFields& f, CaseSpec& spec) {
-  spec.q_offset = f.position("q_offset");
-  spec.k_offset = f.position("k_offset");
-  spec.causal = f.flag("causal", false);
+  const int64_t q_offset = spec.integers["q_offset"] = f.position("q_offset");
+  const int64_t k_offset = spec.integers["k_offset"] = f.position("k_offset");
+  const bool causal = spec.flags["causal"] = f.flag("causal", false);
   // Query 0 has the smallest position; if it sees key 0, every query does.
-  if (spec.causal && spec.k_offset > spec.q_offset)
+  if (causal && k_offset > q_offset)
     f.fail("causal",
-           "causal with k_offset " + std::to_string(spec.k_offset) + " > q_offset " +
-               std::to_string(spec.q_offset) + " leaves query 0 with no visible key",
+           "causal with k_offset " + std::to_string(k_offset) + " > q_offset " + std::to_string(q_offset) +
+               " leaves query 0 with no visible key",
            "make k_offset <= q_offset");
   // In uint64: offsets and sizes are non-negative int64, so their sum is
   // exact (in int64 a huge offset would overflow and pass the check).
-  f.check_last_position(std::max(uint64_t(spec.q_offset) + uint64_t(spec.Sq),
-                                 uint64_t(spec.k_offset) + uint64_t(spec.Sk)) - 1);
+  f.check_last_position(std::max(uint64_t(q_offset) + uint64_t(f.dim("Sq")),
+                                 uint64_t(k_offset) + uint64_t(f.dim("Sk"))) - 1);
+  // null (or absent): 1/sqrt(D), taken in float64.
+  const double scale = spec.reals["scale"] = f.real("scale", 1.0 / std::sqrt(static_cast<double>(spec.D)));
+  if (!(scale > 0.0)) f.fail("scale", "scale must be a positive finite number", "write scale: null for 1/sqrt(D)");
 }
 
 // B x Hq x Sq x D ("1x4x64x2048"), "kv<Hkv>" / "k<Sk>" where they differ ("1x8kv2x16k1024x128").
 std::string shape_text(const CaseSpec& c) {
+  const AttentionCase a = attention_case(c);
   const auto s = [](int64_t v) { return std::to_string(v); };
-  return s(c.B) + "x" + s(c.Hq) + (c.Hkv != c.Hq ? "kv" + s(c.Hkv) : "") + "x" + s(c.Sq) +
-         (c.Sk != c.Sq ? "k" + s(c.Sk) : "") + "x" + s(c.D);
+  return s(a.B) + "x" + s(a.Hq) + (a.Hkv != a.Hq ? "kv" + s(a.Hkv) : "") + "x" + s(a.Sq) +
+         (a.Sk != a.Sq ? "k" + s(a.Sk) : "") + "x" + s(c.D);
 }
 
 // Each input read once, the output written once (inv_freq only where a PE
 // reads it); Q·Kᵀ and P·V multiply-adds (2 FLOPs each), visible pairs only.
 Traffic traffic(const CaseSpec& c) {
+  const AttentionCase a = attention_case(c);
   Traffic t;
   const double D = double(c.D);
-  const double q = double(c.B) * double(c.Hq) * double(c.Sq) * D;
-  const double kv = double(c.B) * double(c.Hkv) * double(c.Sk) * D;
+  const double q = double(a.B) * double(a.Hq) * double(a.Sq) * D;
+  const double kv = double(a.B) * double(a.Hkv) * double(a.Sk) * D;
   t.bytes = 4.0 * (2.0 * q + 2.0 * kv) + (c.pe == PeKind::None ? 0.0 : 4.0 * D / 2.0);
-  double pairs = double(c.Sq) * double(c.Sk);
-  if (c.causal) {
+  double pairs = double(a.Sq) * double(a.Sk);
+  if (a.causal) {
     pairs = 0;
-    for (int64_t i = 0; i < c.Sq; ++i)
-      pairs += double(std::clamp<int64_t>(c.q_offset + i - c.k_offset + 1, 0, c.Sk));
+    for (int64_t i = 0; i < a.Sq; ++i)
+      pairs += double(std::clamp<int64_t>(a.q_offset + i - a.k_offset + 1, 0, a.Sk));
   }
-  t.flops = 4.0 * double(c.B) * double(c.Hq) * pairs * D;
+  t.flops = 4.0 * double(a.B) * double(a.Hq) * pairs * D;
   return t;
 }
 
 std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
+  const AttentionCase a = attention_case(c);
   std::ostringstream why;
-  if (c.Sq > l.max_seq_q) {
-    why << "seq_q " << c.Sq << " exceeds " << l.max_seq_q;
-  } else if (c.Sk > l.max_seq_k) {
-    why << "seq_k " << c.Sk << " exceeds " << l.max_seq_k;
-  } else if (c.causal && !l.causal) {
+  if (a.Sq > l.max_seq_q) {
+    why << "seq_q " << a.Sq << " exceeds " << l.max_seq_q;
+  } else if (a.Sk > l.max_seq_k) {
+    why << "seq_k " << a.Sk << " exceeds " << l.max_seq_k;
+  } else if (a.causal && !l.causal) {
     why << "causal masking not implemented";
-  } else if (c.Hq != c.Hkv && !l.gqa) {
-    why << "grouped-query attention (Hq " << c.Hq << " != Hkv " << c.Hkv << ") not implemented";
-  } else if (c.Sq != c.Sk && !l.cross) {
-    why << "cross-attention (Sq " << c.Sq << " != Sk " << c.Sk << ") not implemented";
+  } else if (a.Hq != a.Hkv && !l.gqa) {
+    why << "grouped-query attention (Hq " << a.Hq << " != Hkv " << a.Hkv << ") not implemented";
+  } else if (a.Sq != a.Sk && !l.cross) {
+    why << "cross-attention (Sq " << a.Sq << " != Sk " << a.Sk << ") not implemented";
   }
   if (why.str().empty()) return std::nullopt;
   return why.str();
@@ -88,8 +91,8 @@ std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
 
 TensorDeclaration tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, bool kv_heads) {
   return {std::move(name), role, stream,
-          kv_heads ? [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hkv, c.Sk, c.D}; }
-                   : [](const CaseSpec& c) { return std::vector<int64_t>{c.B, c.Hq, c.Sq, c.D}; },
+          kv_heads ? [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hkv"), c.dim("Sk"), c.D}; }
+                   : [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hq"), c.dim("Sq"), c.D}; },
           {"b", "h", "s", "d"}};
 }
 
@@ -105,9 +108,10 @@ OpDeclaration attention_op() {
   op.read_shape = read_shape;
   op.read_parameters = read_parameters;
   op.parameters = [](const CaseSpec& c) {
-    return nlohmann::json{{"B", c.B},           {"Hq", c.Hq},   {"Hkv", c.Hkv},    {"Sq", c.Sq},
-                          {"Sk", c.Sk},         {"q_offset", c.q_offset}, {"k_offset", c.k_offset},
-                          {"causal", c.causal}, {"scale", c.scale}};
+    const AttentionCase a = attention_case(c);
+    return nlohmann::json{{"B", a.B},           {"Hq", a.Hq},   {"Hkv", a.Hkv},    {"Sq", a.Sq},
+                          {"Sk", a.Sk},         {"q_offset", a.q_offset}, {"k_offset", a.k_offset},
+                          {"causal", a.causal}, {"scale", a.scale}};
   };
   op.shape_text = shape_text;
   op.tensors = {tensor("q", Role::CounterInput, CounterStream::Q, false),
@@ -118,9 +122,12 @@ OpDeclaration attention_op() {
   op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_seq_q", "max_seq_k",
                "causal", "gqa", "cross", "max_position"};
   op.reject = reject;
-  op.last_position = [](const CaseSpec& c) { return std::max(c.q_offset + c.Sq, c.k_offset + c.Sk) - 1; };
+  op.last_position = [](const CaseSpec& c) {
+    const AttentionCase a = attention_case(c);
+    return std::max(a.q_offset + a.Sq, a.k_offset + a.Sk) - 1;
+  };
   op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
-    attention_reference_rows(attention_problem_of(ref), ref.spec.scale, rows, out);
+    attention_reference_rows(attention_problem_of(ref), ref.spec.real("scale"), rows, out);
   };
   bind_problem_launch(op, attention_problem);
   return op;

@@ -2,8 +2,13 @@
 
 namespace fuselab {
 
+AttentionCase attention_case(const CaseSpec& c) {
+  return {c.dim("B"),          c.dim("Hq"),          c.dim("Hkv"),     c.dim("Sq"),       c.dim("Sk"),
+          c.D,                 c.integer("q_offset"), c.integer("k_offset"), c.flag("causal"), c.real("scale")};
+}
+
 AttentionProblem attention_problem(const CaseTensors& t) {
-  const CaseSpec& c = *t.spec;
+  const AttentionCase c = attention_case(*t.spec);
   AttentionProblem p;
   p.q = t.input("q");
   p.k = t.input("k");
@@ -20,7 +25,7 @@ AttentionProblem attention_problem(const CaseTensors& t) {
   p.k_offset = static_cast<int>(c.k_offset);
   p.causal = c.causal;
   p.scale = static_cast<float>(c.scale);
-  p.pe = c.pe;
+  p.pe = t.spec->pe;
   return p;
 }
 

@@ -15,8 +15,6 @@ namespace fuselab {
 namespace {
 
 void read_shape(const CaseFields& f, CaseSpec& spec) {
-  spec.N = f.dim("N");
-  spec.S = f.dim("S");
   read_even_head_dim(f, spec);
 }
 
@@ -24,15 +22,15 @@ void read_parameters(const CaseFields& f, CaseSpec& spec) {
   if (spec.pe != PeKind::RopeInterleaved && spec.pe != PeKind::RopeNeox)
     f.fail("pe", std::string("op rope needs a RoPE pairing, not pe ") + pe_name(spec.pe),
            "write pe: rope_interleaved or pe: rope_neox");
-  spec.offset = f.position("offset");
-  f.check_last_position(uint64_t(spec.offset) + uint64_t(spec.S) - 1);
+  const int64_t offset = spec.integers["offset"] = f.position("offset");
+  f.check_last_position(uint64_t(offset) + uint64_t(f.dim("S")) - 1);
 }
 
 // x read once, out written once, inv_freq read once; two multiplies and an add per element.
 Traffic traffic(const CaseSpec& c) {
   Traffic t;
   const double D = double(c.D);
-  const double elements = double(c.N) * double(c.S) * D;
+  const double elements = double(c.dim("N")) * double(c.dim("S")) * D;
   t.bytes = 4.0 * 2.0 * elements + 4.0 * D / 2.0;
   t.flops = 3.0 * elements;
   return t;
@@ -40,7 +38,7 @@ Traffic traffic(const CaseSpec& c) {
 
 TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role) {
   return {std::move(name), role, CounterStream::X,
-          [](const CaseSpec& c) { return std::vector<int64_t>{c.N, c.S, c.D}; }, {"n", "s", "d"}};
+          [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("N"), c.dim("S"), c.D}; }, {"n", "s", "d"}};
 }
 
 }  // namespace
@@ -54,14 +52,14 @@ OpDeclaration rope_op() {
   op.case_keys = {"offset"};
   op.read_shape = read_shape;
   op.read_parameters = read_parameters;
-  op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"N", c.N}, {"S", c.S}, {"offset", c.offset}}; };
+  op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"N", c.dim("N")}, {"S", c.dim("S")}, {"offset", c.integer("offset")}}; };
   op.shape_text = [](const CaseSpec& c) {
-    return std::to_string(c.N) + "x" + std::to_string(c.S) + "x" + std::to_string(c.D);
+    return std::to_string(c.dim("N")) + "x" + std::to_string(c.dim("S")) + "x" + std::to_string(c.D);
   };
   op.tensors = {rows_tensor("x", Role::CounterInput), inv_freq_tensor(), rows_tensor("out", Role::Output)};
   op.traffic = traffic;
   op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_position"};
-  op.last_position = [](const CaseSpec& c) { return c.offset + c.S - 1; };
+  op.last_position = [](const CaseSpec& c) { return c.integer("offset") + c.dim("S") - 1; };
   op.cpu_reference = [](const ReferenceCase& ref, const std::vector<int64_t>& rows, double* out) {
     rope_reference_rows(rope_problem_of(ref), rows, out);
   };

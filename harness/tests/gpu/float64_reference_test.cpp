@@ -224,9 +224,10 @@ void expect_caught(const ReferenceCase& ref) {
   const CaseSpec& s = ref.spec;
   const int64_t heads = s.op == "qk_norm_rope" ? s.dims.at("Hq") + s.dims.at("Hkv") : 0;
   const std::vector<int64_t> where =
-      s.op == "rope"           ? std::vector<int64_t>{row / s.S, row % s.S, d}
+      s.op == "rope"           ? std::vector<int64_t>{row / s.dim("S"), row % s.dim("S"), d}
       : s.op == "qk_norm_rope" ? std::vector<int64_t>{row / heads, row % heads, d}
-                               : std::vector<int64_t>{row / s.Sq / s.Hq, row / s.Sq % s.Hq, row % s.Sq, d};
+                               : std::vector<int64_t>{row / s.dim("Sq") / s.dim("Hq"), row / s.dim("Sq") % s.dim("Hq"),
+                                                      row % s.dim("Sq"), d};
   EXPECT_EQ(every.where, where);
   std::printf("%-45s file rows: %s\n%-45s every element: %s\n", s.id().c_str(), rows.summary().c_str(),
               s.id().c_str(), every.summary().c_str());
