@@ -6,6 +6,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -210,7 +211,8 @@ DispatchTable parse_dispatch_table(const std::string& text, const std::string& o
       d.shape = e.at("shape").get<std::string>();
       d.pe = pe_from_name(e.at("pe").get<std::string>());
       d.causal = e.at("causal").get<bool>();
-      for (const auto& [k, v] : e.at("dims").items()) d.dims[k] = v.get<int64_t>();
+      const json& dims = e.at("dims");
+      for (auto it = dims.begin(); it != dims.end(); ++it) d.dims[it.key()] = it.value().get<int64_t>();
       d.version = e.at("version").get<std::string>();
       d.median_us = e.at("median_us").get<double>();
       d.run_id = e.at("run_id").get<std::string>();

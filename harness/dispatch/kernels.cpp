@@ -6,10 +6,12 @@
 // stream-ordered (cudaMallocAsync) and freed after the launch (cudaFreeAsync).
 #include "fuselab/kernels.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include "harness/core/case_tensors.h"

@@ -3,6 +3,7 @@
 // refusals, and the bytes written (deterministic, atomic, only on change).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -22,7 +23,16 @@ using test::SyntheticExperiment;
 nlohmann::json record_with_closures(const std::string& run_id, const std::vector<SyntheticExperiment>& experiments,
                                     const std::map<std::string, std::string>& closures) {
   nlohmann::json r = test::synthetic_record(run_id, experiments);
-  for (auto& e : r["experiments"]) e["closure"] = {{"sha256", closures.at(e["id"].get<std::string>())}};
+  for (auto& e : r["experiments"]) {
+    e["closure"] = {{"sha256", closures.at(e["id"].get<std::string>())}};
+    for (auto& c : e["cases"]) {
+      c["shape"] = c["name"] == "b1_h4_s64_d128" ? "1x4x64x128" : "1x4x64x512";
+      // The statistics a record keeps beside its samples (run_record.h).
+      auto s = c["timing"]["cold"]["samples"].get<std::vector<double>>();
+      std::sort(s.begin(), s.end());
+      c["timing"]["cold"]["stats"] = {{"median", s[s.size() / 2]}, {"q1", s[s.size() / 4]}, {"q3", s[3 * s.size() / 4]}};
+    }
+  }
   return r;
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 #include <random>
 #include <vector>
 
@@ -48,10 +49,10 @@ TEST_P(KernelsAttention, MatchesTheFloat64Reference) {
   for (auto* t : {&q, &k, &v})
     for (float& x : *t) x = u(rng);
   float *dq, *dk, *dv, *dout;
-  ASSERT_EQ(cudaMalloc(&dq, nq * 4), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&dk, nkv * 4), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&dv, nkv * 4), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&dout, nq * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dq), nq * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dk), nkv * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dv), nkv * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dout), nq * 4), cudaSuccess);
   cudaMemcpy(dq, q.data(), nq * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dk, k.data(), nkv * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dv, v.data(), nkv * 4, cudaMemcpyHostToDevice);
