@@ -131,4 +131,31 @@ TEST(KernelsApi, PlansTheTablesEntryForItsOwnCase) {
   EXPECT_FALSE(fuselab::plan_attention(gqa).version.empty());
 }
 
+// Shapes no benchmark case has: the family's fallback, named as such.
+TEST(KernelsApi, ShapesOutsideTheTableGoToTheFallback) {
+  auto a = good_attention();
+  a.Hq = 8;
+  a.Hkv = 2;
+  a.causal = true;
+  a.pe = fuselab::PositionalEncoding::RopeNeox;
+  EXPECT_EQ(fuselab::plan_attention(a).why, "fallback of rope");
+  a = good_attention();
+  a.D = 96;
+  EXPECT_EQ(fuselab::plan_attention(a).why, "fallback of attention");
+}
+
+// An op the table has neither entry nor fallback for (no record on the
+// current source) refuses every call with the reason, rather than guess.
+TEST(KernelsApi, AnOpWithoutEvidenceRefusesWithTheReason) {
+  std::ifstream in(std::string(FUSELAB_SOURCE_DIR) + "/reports/dispatch.json");
+  ASSERT_TRUE(in);
+  const nlohmann::json table = nlohmann::json::parse(in);
+  for (const auto& f : table["fallbacks"])
+    if (f["op"] == "qk_norm_rope") GTEST_SKIP() << "skipped: the table has a qk_norm_rope fallback now";
+  fuselab::QkNormRopeArgs n;
+  n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
+  n.T = 4, n.Hq = 4, n.Hkv = 2, n.D = 64, n.max_position = 100;
+  EXPECT_REFUSED(fuselab::plan_qk_norm_rope(n), "the dispatch table has no entry or fallback for op qk_norm_rope");
+}
+
 }  // namespace
