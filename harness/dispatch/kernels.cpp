@@ -87,7 +87,11 @@ const DispatchTable& table() {
                                "`, or set FUSELAB_DISPATCH_TABLE to its path (docs/dispatch.md)");
     std::ostringstream text;
     text << in.rdbuf();
-    loaded = parse_dispatch_table(text.str(), path);
+    try {
+      loaded = parse_dispatch_table(text.str(), path);
+    } catch (const DispatchError& e) {
+      throw std::runtime_error(e.what());  // a bad file, not a bad call
+    }
   });
   return loaded;
 }
