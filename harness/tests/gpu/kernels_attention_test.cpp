@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iostream>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -35,6 +36,24 @@ kernels::PeKind kind(PositionalEncoding pe) {
   }
   return kernels::PeKind::None;
 }
+
+const char* pe_word(PositionalEncoding pe) {
+  switch (pe) {
+    case PositionalEncoding::None: return "none";
+    case PositionalEncoding::Sinusoidal: return "sinusoidal";
+    case PositionalEncoding::RopeNeox: return "neox";
+    case PositionalEncoding::RopeInterleaved: return "interleaved";
+  }
+  return "unknown";
+}
+
+// "b2_h8kv2_s100k100_d128_neox_causal": the test's name and its printed parameter.
+std::string name_of(const Shape& s) {
+  return "b" + std::to_string(s.B) + "_h" + std::to_string(s.Hq) + "kv" + std::to_string(s.Hkv) + "_s" +
+         std::to_string(s.Sq) + "k" + std::to_string(s.Sk) + "_d" + std::to_string(s.D) + "_" + pe_word(s.pe) +
+         (s.causal ? "_causal" : "") + (s.q_offset ? "_qoff" + std::to_string(s.q_offset) : "");
+}
+void PrintTo(const Shape& s, std::ostream* os) { *os << name_of(s); }
 
 class KernelsAttention : public ::testing::TestWithParam<Shape> {};
 
@@ -85,7 +104,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Shape{1, 4, 4, 64, 64, 512, PositionalEncoding::Sinusoidal, false, 0},
                       Shape{2, 8, 2, 100, 100, 128, PositionalEncoding::RopeNeox, true, 0},
                       Shape{1, 4, 4, 16, 100, 64, PositionalEncoding::RopeInterleaved, true, 84},
-                      Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0}));
+                      Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0}),
+    [](const ::testing::TestParamInfo<Shape>& info) { return name_of(info.param); });
 
 }  // namespace
 }  // namespace fuselab
