@@ -16,6 +16,7 @@
 #include "harness/core/counter_rng.h"
 #include "harness/gpu/environment.h"
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/rope/rope_reference.h"
 
 namespace fuselab {
 namespace {
@@ -106,6 +107,44 @@ INSTANTIATE_TEST_SUITE_P(
                       Shape{1, 4, 4, 16, 100, 64, PositionalEncoding::RopeInterleaved, true, 84},
                       Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0}),
     [](const ::testing::TestParamInfo<Shape>& info) { return name_of(info.param); });
+
+// fuselab::rope on the study's shape class (neox, interleaved) and a ragged one.
+TEST(KernelsRope, MatchesTheFloat64Reference) {
+  const std::string why = cuda_unavailable_reason();
+  if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
+  struct R {
+    int N, S, D, offset;
+    PositionalEncoding pe;
+  };
+  for (const R r : {R{4, 1024, 128, 31744, PositionalEncoding::RopeNeox}, R{8, 512, 128, 0, PositionalEncoding::RopeInterleaved},
+                    R{3, 17, 64, 5, PositionalEncoding::RopeInterleaved}}) {
+    const std::size_t n = std::size_t(r.N) * r.S * r.D;
+    std::mt19937 rng(99);
+    std::uniform_real_distribution<float> u(-1.f, 1.f);
+    std::vector<float> x(n), out(n);
+    for (float& e : x) e = u(rng);
+    float *dx, *dout;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dx), n * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dout), n * 4), cudaSuccess);
+    cudaMemcpy(dx, x.data(), n * 4, cudaMemcpyHostToDevice);
+    RopeArgs a;
+    a.x = dx, a.out = dout, a.N = r.N, a.S = r.S, a.D = r.D, a.offset = r.offset, a.pe = r.pe;
+    const Dispatch d = rope(a);
+    ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+    cudaMemcpy(out.data(), dout, n * 4, cudaMemcpyDeviceToHost);
+    cudaFree(dx);
+    cudaFree(dout);
+    const std::vector<float> freq = inv_freq(10000.0, r.D);
+    kernels::RopeProblem p;
+    p.x = x.data(), p.inv_freq = freq.data(), p.N = r.N, p.S = r.S, p.D = r.D, p.offset = r.offset, p.pe = kind(r.pe);
+    std::vector<double> ref(n);
+    rope_reference(p, ref.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(double(out[i]) - ref[i]));
+    EXPECT_LE(worst, 5e-5) << d.version << " (" << d.why << ")";
+    std::cout << "[ dispatch ] " << d.version << " (" << d.why << "): max error " << worst << "\n";
+  }
+}
 
 }  // namespace
 }  // namespace fuselab
