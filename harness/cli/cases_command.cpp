@@ -11,6 +11,7 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/op_registry.h"
 #include "harness/core/traffic_model.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab::cli {
 namespace {

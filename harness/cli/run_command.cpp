@@ -26,6 +26,7 @@
 #include "harness/core/provenance.h"
 #include "harness/core/registry.h"
 #include "harness/core/run_record.h"
+#include "harness/core/stop_request.h"
 #include "harness/gpu/environment.h"
 #include "harness/gpu/calibration.h"
 #include "harness/gpu/run_engine.h"
@@ -117,7 +118,7 @@ void check_outputs_writable(const Paths& paths) {
 }
 
 int exit_status(const RunResult& r, bool timed) {
-  if (!r.fatal.empty()) return exit_code::kFailed;
+  if (!r.fatal.empty() || !r.stopped.empty()) return exit_code::kFailed;
   int status = exit_code::kOk;
   for (const auto& o : r.outcomes) {
     bool any_failed = false;
@@ -161,6 +162,7 @@ void write_run(const Paths& paths, const RunArgs& args, const RunResult& r,
                   {"allocations", resolved_allocations(args)}, {"paired", args.paired}, {"tolerance", kTolerance}};
   if (args.prediction_cases) ctx.settings["prediction_cases"] = true;
   if (resolved_settle_allocations(args) > 0) ctx.settings["settle_allocations"] = resolved_settle_allocations(args);
+  if (!r.stopped.empty()) ctx.settings["stopped"] = r.stopped;
   if (shard) {
     ctx.settings["shard"] = shard->spec.text();
     ctx.settings["shard_plan"] = {{"fingerprint", shard->fingerprint},     {"pairs", shard->pairs.size()},
@@ -261,6 +263,7 @@ int cmd_run(const Paths& paths, const RunArgs& args) {
   }
   const std::string run_id = new_run_id();
   const std::string started = utc_now_iso();
+  install_stop_request_handlers();
   const RunResult result = run_experiments(experiments, options);
   if (args.time) write_run(paths, args, result, run_id, started, shard ? &*shard : nullptr);
   return exit_status(result, args.time);

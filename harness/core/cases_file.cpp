@@ -13,6 +13,7 @@
 
 #include "harness/core/op_registry.h"
 #include "harness/core/yaml_file.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace fs = std::filesystem;
@@ -240,7 +241,7 @@ class CasesReader final : public CaseFields {
       try {
         spec.pe = pe_from_name(name);
       } catch (const std::runtime_error& e) {
-        fail(*node, e.what(), "write pe: none, sinusoidal, rope_interleaved or rope_neox");
+        fail(*node, e.what(), "write pe: " + pe_names_text());
       }
     }
     spec.base = merged_or<double>(c, "base", 10000.0, "a number");
@@ -343,22 +344,6 @@ int64_t CaseSpec::out_rows() const {
 }
 
 std::string CaseSpec::shape_text() const { return op_named(op).shape_text(*this); }
-
-const char* pe_name(PeKind pe) {
-  switch (pe) {
-    case PeKind::None: return "none";
-    case PeKind::Sinusoidal: return "sinusoidal";
-    case PeKind::RopeInterleaved: return "rope_interleaved";
-    case PeKind::RopeNeox: return "rope_neox";
-  }
-  return "unknown";
-}
-
-PeKind pe_from_name(const std::string& name) {
-  for (PeKind pe : {PeKind::None, PeKind::Sinusoidal, PeKind::RopeInterleaved, PeKind::RopeNeox})
-    if (name == pe_name(pe)) return pe;
-  throw std::runtime_error("unknown pe '" + name + "' (one of none, sinusoidal, rope_interleaved, rope_neox)");
-}
 
 const CaseSpec* CasesFile::find(const std::string& name) const {
   for (const auto& c : cases)

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "harness/core/experiment.h"
-#include "kernels/common/problem.h"
 
 namespace fuselab {
 
@@ -18,7 +17,7 @@ struct CaseSpec {
   std::string family;
   std::string name;
   std::string op;  // the op's name (op_registry.h)
-  PeKind pe = PeKind::None;
+  PeKind pe{};  // none (harness/ops/common/pe_kind.h names the kinds)
   std::map<std::string, int64_t> dims;  // shape: {...} as written
   // The built-in ops' parameters, filled by their declarations (harness/ops/).
   int64_t B = 0, Hq = 0, Hkv = 0, Sq = 0, Sk = 0;
@@ -46,8 +45,6 @@ struct CaseSpec {
   std::string shape_text() const;  // the op's short form: "1x8kv2x16k1024x128"
 };
 
-const char* pe_name(PeKind pe);          // "none", "sinusoidal", "rope_interleaved", "rope_neox"
-PeKind pe_from_name(const std::string& name);  // throws std::runtime_error on unknown
 
 struct CasesFile {
   std::string family;

@@ -5,6 +5,7 @@
 
 #include "harness/core/cases_file.h"
 #include "harness/core/op_registry.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 
@@ -21,7 +22,7 @@ std::optional<std::string> Limits::reject(const CaseSpec& c) const {
     const std::optional<std::string> own = op.reject ? op.reject(*this, c) : std::nullopt;
     if (own) return own;
     const long last = op.last_position ? static_cast<long>(op.last_position(c)) : 0;
-    if (c.pe != PeKind::None && last > max_position)
+    if (pe_applies_positions(c.pe) && last > max_position)
       why << "position " << last << " beyond the declared valid range (<= " << max_position << ")";
   }
   const std::string s = why.str();

@@ -12,6 +12,7 @@
 #include "harness/core/manifest.h"
 #include "harness/core/op_registry.h"
 #include "harness/core/sha256.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace fs = std::filesystem;

@@ -15,6 +15,7 @@
 #include "harness/core/record_format.h"
 #include "harness/core/stats.h"
 #include "harness/core/traffic_model.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
@@ -20,6 +22,7 @@
 #include "harness/core/closure_hashes.h"
 #include "harness/core/device_code.h"
 #include "harness/core/verdict.h"
+#include "harness/core/stop_request.h"
 #include "harness/gpu/cold_timer.h"
 #include "harness/gpu/environment.h"
 #include "harness/gpu/executor.h"
@@ -190,15 +193,20 @@ class Engine {
       if (!case_selected(spec, o_) || !pair_selected(e, spec, o_)) continue;
       CaseOutcome c;
       c.spec = spec;
-      if (!fatal.empty()) {
-        c.reason = "not run: " + fatal;
+      if (stopped.empty() && !stop_request().empty()) {
+        stopped = stop_request();
+        spdlog::warn("{} asked the run to stop: no more cases; the record keeps what was measured", stopped);
+      }
+      if (!fatal.empty() || !stopped.empty()) {
+        c.reason = "not run: " + (fatal.empty() ? "the run was stopped (" + stopped + ")" : fatal);
         out.cases.push_back(std::move(c));
         continue;
       }
       run_case(e, c);
       out.cases.push_back(std::move(c));
+      stop_after_cases_if_asked();
     }
-    if (o_.paired && o_.time && fatal.empty()) add_paired(e, out, done);
+    if (o_.paired && o_.time && fatal.empty() && stopped.empty()) add_paired(e, out, done);
     out.verdict = compute_verdict(out, outcome_in(done));
     if (o_.time) spdlog::info("{}: {} ({})", e.id(), out.verdict.value, out.verdict.reason);  // `check` times nothing
     return out;
@@ -206,8 +214,17 @@ class Engine {
 
   json gbench = {{"benchmarks", json::array()}};  // the driver's output sink; records keep the samples, not this
   std::string fatal;
+  std::string stopped;  // what asked the run to stop (stop_request.h); "" while none
 
  private:
+  // FUSELAB_TEST_STOP_AFTER_CASES=N (tests only): a stop is asked for after
+  // the Nth case, as a SIGTERM would.
+  void stop_after_cases_if_asked() {
+    static const char* n = std::getenv("FUSELAB_TEST_STOP_AFTER_CASES");
+    if (n && ++cases_run_ == std::atoi(n)) request_stop(SIGTERM);
+  }
+  int cases_run_ = 0;
+
   const CasesFile& cases_of(const std::string& family) {
     auto it = cases_.find(family);
     if (it == cases_.end())
@@ -538,6 +555,7 @@ RunResult run_experiments(std::vector<const Experiment*> experiments, const RunO
     result.outcomes.push_back(engine.run(*e, result.outcomes));
   if (cuda) result.environment["clock_end"] = read_clock_state();
   result.fatal = engine.fatal;
+  result.stopped = engine.stopped;
   return result;
 }
 

@@ -52,6 +52,7 @@ struct RunResult {
   nlohmann::json environment;  // gpu, host, clocks at start and end
   nlohmann::json ceilings;     // null on the CPU backend
   std::string fatal;           // a sticky device error that ended the run early
+  std::string stopped;         // a stop asked for (SIGTERM, SIGINT) that ended it early
 };
 
 // Every experiment must share one backend. Baselines named by predictions

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "harness/tests/test_support.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

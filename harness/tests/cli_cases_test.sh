@@ -33,6 +33,30 @@ assert (q["eps"], q["max_position"], q["T"], q["Hq"], q["Hkv"]) == (1e-6, 32767,
 print("ok   cases --json:", len(cases), "cases")
 PY
 
+# The generator's parser (reference_data/refgen/cases.py) reads every
+# repository case to the same values as the bench's: one set of rules
+# (the bad files both refuse: harness/tests/data/cases_rules.yaml).
+generator_python=$("$src/scripts/find_python.sh") || exit 1
+"$generator_python" - "$src" "$json" <<'PY' || failures=$((failures + 1))
+import json, sys
+from pathlib import Path
+sys.path.insert(0, str(Path(sys.argv[1], "reference_data")))
+from refgen import cases
+bench = {c["id"]: c for c in json.loads(Path(sys.argv[2]).read_text())}
+generator = {c.id: c for c in cases.load_all(Path(sys.argv[1], "experiments"))}
+assert set(bench) == set(generator), set(bench) ^ set(generator)
+fields = ("op", "pe", "D", "B", "Hq", "Hkv", "Sq", "Sk", "q_offset", "k_offset", "N", "S", "offset", "T", "eps",
+          "max_position", "causal", "base", "scale", "seed", "fixture", "storage", "sample_rows")
+for cid, b in bench.items():
+    g = generator[cid]
+    for f in fields:
+        if f in b:
+            assert b[f] == getattr(g, f), (cid, f, b[f], getattr(g, f))
+    assert b["uses"] == list(g.use), (cid, b["uses"], g.use)
+    assert b["reference"] == g.path, (cid, b["reference"], g.path)
+print("ok   the generator's parser agrees with the bench's on", len(bench), "cases")
+PY
+
 out=$("$fuselab" --root "$src" cases rope_standalone 2>&1); rc=$?
 if [[ $rc -ne 0 ]] || ! grep -q "rope_standalone/n128_s8192_d128_neox" <<<"$out" || grep -q "attention/" <<<"$out"; then
   echo "FAIL cases rope_standalone: exit $rc, output:"; echo "$out" | sed 's/^/    /'; failures=$((failures + 1))

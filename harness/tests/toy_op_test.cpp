@@ -26,6 +26,7 @@
 #include "harness/core/run_record.h"
 #include "harness/core/traffic_model.h"
 #include "harness/tests/test_support.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

@@ -12,6 +12,7 @@
 
 #include "kernels/common/check.cuh"
 #include "kernels/common/vec.cuh"
+#include "kernels/qk_norm_rope/parts/group_launch.cuh"
 #include "kernels/qk_norm_rope/parts/group_sum.cuh"
 #include "kernels/qk_norm_rope/parts/head_rows.cuh"
 #include "kernels/qk_norm_rope/parts/vec4_halves.cuh"
@@ -42,25 +43,12 @@ __global__ void __launch_bounds__(256) vec4_groups_kernel(const QkNormRopeProble
   stcs4(r.out + half + 4 * u, hi);
 }
 
-template <bool kNeox>
-void launch_pairing(const QkNormRopeProblem& p, long rows, cudaStream_t stream) {
-  const int units = p.D / 8;
-  const auto blocks = [rows](int group) { return unsigned((rows * group + 255) / 256); };
-  if (units <= 8)
-    vec4_groups_kernel<kNeox, 8><<<blocks(8), 256, 0, stream>>>(p, rows);
-  else if (units <= 16)
-    vec4_groups_kernel<kNeox, 16><<<blocks(16), 256, 0, stream>>>(p, rows);
-  else
-    vec4_groups_kernel<kNeox, 32><<<blocks(32), 256, 0, stream>>>(p, rows);
-}
-
 inline void launch(const QkNormRopeProblem& p, void* /*workspace*/, cudaStream_t stream) {
   const long rows = long(p.T) * p.heads();
   if (rows == 0) return;
-  if (p.pe == PeKind::RopeNeox)
-    launch_pairing<true>(p, rows, stream);
-  else
-    launch_pairing<false>(p, rows, stream);
+  by_pairing_and_group(p, [&](auto neox, auto group) {
+    vec4_groups_kernel<decltype(neox)::value, decltype(group)::value><<<group_blocks(rows, decltype(group)::value), 256, 0, stream>>>(p, rows);
+  });
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 

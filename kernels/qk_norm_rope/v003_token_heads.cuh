@@ -12,6 +12,7 @@
 
 #include "kernels/common/check.cuh"
 #include "kernels/common/vec.cuh"
+#include "kernels/qk_norm_rope/parts/group_launch.cuh"
 #include "kernels/qk_norm_rope/parts/group_sum.cuh"
 #include "kernels/qk_norm_rope/parts/head_rows.cuh"
 #include "kernels/qk_norm_rope/parts/vec4_halves.cuh"
@@ -57,26 +58,12 @@ __global__ void __launch_bounds__(256) token_heads_kernel(const QkNormRopeProble
   stcs4(r1.out + half + 4 * u, hi1);
 }
 
-template <bool kNeox>
-void launch_pairing(const QkNormRopeProblem& p, long rows, cudaStream_t stream) {
-  const int units = p.D / 8;
-  const long pairs = (rows + 1) / 2;
-  const auto blocks = [pairs](int group) { return unsigned((pairs * group + 255) / 256); };
-  if (units <= 8)
-    token_heads_kernel<kNeox, 8><<<blocks(8), 256, 0, stream>>>(p, rows);
-  else if (units <= 16)
-    token_heads_kernel<kNeox, 16><<<blocks(16), 256, 0, stream>>>(p, rows);
-  else
-    token_heads_kernel<kNeox, 32><<<blocks(32), 256, 0, stream>>>(p, rows);
-}
-
 inline void launch(const QkNormRopeProblem& p, void* /*workspace*/, cudaStream_t stream) {
   const long rows = long(p.T) * p.heads();
   if (rows == 0) return;
-  if (p.pe == PeKind::RopeNeox)
-    launch_pairing<true>(p, rows, stream);
-  else
-    launch_pairing<false>(p, rows, stream);
+  by_pairing_and_group(p, [&](auto neox, auto group) {
+    token_heads_kernel<decltype(neox)::value, decltype(group)::value><<<group_blocks((rows + 1) / 2, decltype(group)::value), 256, 0, stream>>>(p, rows);
+  });
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 

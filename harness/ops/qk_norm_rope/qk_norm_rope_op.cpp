@@ -11,6 +11,7 @@
 #include "harness/ops/common/problem_launch.h"
 #include "harness/ops/qk_norm_rope/qk_norm_rope_problem.h"
 #include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

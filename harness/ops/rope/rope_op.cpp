@@ -9,6 +9,7 @@
 #include "harness/ops/rope/rope_problem.h"
 #include "harness/ops/common/positional_encoding.h"
 #include "harness/ops/rope/rope_reference.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

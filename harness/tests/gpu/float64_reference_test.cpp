@@ -27,6 +27,7 @@
 #include "harness/gpu/environment.h"
 #include "harness/gpu/float64_reference.h"
 #include "harness/tests/test_support.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {
