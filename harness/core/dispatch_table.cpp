@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness/core/op_registry.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 namespace {

@@ -18,6 +18,7 @@
 #include "harness/core/experiment.h"
 #include "harness/core/record_index.h"
 #include "harness/core/report_model.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 
