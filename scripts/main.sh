@@ -24,6 +24,8 @@ if nvidia-smi -L >/dev/null 2>&1; then
   # The reports and the log's entries, from reports/runs/ and reports/notes/.
   # The site to browse them is generated, not committed (docs/site.md says why).
   "$fuselab" report --rebuild-log --html "${BUILD_DIR:-build}/site"
+  # The dispatch table of fuselab_kernels from the same records (docs/dispatch.md).
+  "$fuselab" export --dispatch reports/dispatch.json
 else
   # Without a GPU nothing joins the evidence: the CPU pipeline runs end to end
   # in a folder of its own (references, record, log, reports), and the

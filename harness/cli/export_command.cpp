@@ -1,0 +1,37 @@
+// `fuselab export --dispatch FILE`: the dispatch table (docs/dispatch.md)
+// from the run records, as the report reads them, against this build: the
+// fastest passing version per case on the current source (the report's
+// answer), and a fallback per family. Written atomically, and only when its
+// bytes change.
+#include <spdlog/spdlog.h>
+
+#include "harness/cli/commands.h"
+#include "harness/cli/exit_codes.h"
+#include "harness/core/cases_file.h"
+#include "harness/core/closure_hashes.h"
+#include "harness/core/dispatch_table.h"
+#include "harness/core/registry.h"
+#include "harness/core/report_model.h"
+
+namespace fuselab::cli {
+
+int cmd_export_dispatch(const Paths& paths, const std::string& out) {
+  const RecordIndex index = RecordIndex::load(paths.records_dir);
+  const std::vector<FamilyModel> families = build_family_models(index, case_names_in_order(paths.root));
+  std::vector<CasesFile> cases;
+  for (const auto& family : list_families(paths.root)) cases.push_back(load_family_cases(paths.root, family));
+  BuildView build;
+  build.limits_of = [](const std::string& id) -> const Limits* {
+    const Experiment* e = Registry::global().find(id);
+    return e && e->backend_value == Backend::Cuda && !e->canary_value ? &e->limits_value : nullptr;
+  };
+  for (const auto& e : Registry::global().all())
+    if (const ExperimentClosure* c = find_experiment_closure(e.module())) build.closures[e.id()] = c->sha256;
+  const DispatchTable table = build_dispatch_table(index, families, cases, build);
+  const bool written = write_file_if_changed(out, render_dispatch_table(table));
+  spdlog::info("dispatch table: {} entries, {} fallbacks from {} records; {} {}", table.entries.size(),
+               table.fallbacks.size(), index.records().size(), written ? "wrote" : "already up to date:", out);
+  return exit_code::kOk;
+}
+
+}  // namespace fuselab::cli

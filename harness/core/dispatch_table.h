@@ -1,0 +1,93 @@
+// The dispatch table (docs/dispatch.md): per op, family and benchmark case,
+// the fastest passing version on the current source (the report's answer:
+// FamilyModel::fastest_version over the latest results), and per family a
+// general fallback; `fuselab export --dispatch FILE` writes it, the library
+// fuselab_kernels (include/fuselab/kernels.h) reads it and matches each call
+// to an entry by its shape class. Everything here runs without a GPU.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/core/cases_file.h"
+#include "harness/core/experiment.h"
+#include "harness/core/record_index.h"
+#include "harness/core/report_model.h"
+#include "harness/ops/common/pe_kind.h"
+
+namespace fuselab {
+
+// A refused call or lookup: what is wrong and the fix, one message.
+struct DispatchError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct DispatchEntry {
+  std::string op, family, case_name, shape;  // shape: the op's shape_text ("1x4x64x128")
+  PeKind pe = PeKind::None;
+  bool causal = false;
+  std::map<std::string, int64_t> dims;  // the case's shape: {...}
+  std::string version;                  // family/vNNN_slug
+  double median_us = 0;                 // its latest cold median on the case
+  std::string run_id;                   // the record that timed it
+};
+
+struct DispatchFallback {
+  std::string op, family, version;
+  int accepted = 0, cases = 0;  // of the family's cases in cases.yaml, how many its Limits accept
+};
+
+struct DispatchTable {
+  std::vector<DispatchEntry> entries;      // by op, family, case
+  std::vector<DispatchFallback> fallbacks;  // by op, family
+};
+
+// What the export knows of the build: the Limits of a version it holds (null
+// when it does not hold it, or holds it for another backend than CUDA), and
+// its include closure's sha256 (empty when none).
+struct BuildView {
+  std::function<const Limits*(const std::string& id)> limits_of;
+  std::map<std::string, std::string> closures;  // id -> sha256
+};
+
+// The table from the family models of `index` (build_family_models) and the
+// families' cases. Only results whose record carries the version's current
+// closure count; a case with no such passing, timed version has no entry.
+DispatchTable build_dispatch_table(const RecordIndex& index, const std::vector<FamilyModel>& families,
+                                   const std::vector<CasesFile>& cases, const BuildView& build);
+
+// JSON text, keys sorted, one entry per line; the same table gives the same bytes.
+std::string render_dispatch_table(const DispatchTable& table);
+// Throws DispatchError naming `origin` on text that is not such a table.
+DispatchTable parse_dispatch_table(const std::string& text, const std::string& origin);
+
+// Writes `text` to `path` through a temporary file renamed over it; false
+// (nothing written) when the file already holds exactly `text`.
+bool write_file_if_changed(const std::string& path, const std::string& text);
+
+// A call's CaseSpec, built through the op's declaration (its read_shape and
+// read_parameters, as cases.yaml is read): `dims` are its shape keys,
+// `values` its case keys (flags as 0 or 1). Throws DispatchError with the
+// op's own message on parameters it refuses.
+CaseSpec call_spec(const std::string& op, PeKind pe, const std::map<std::string, int64_t>& dims,
+                   const std::map<std::string, double>& values, double base, std::optional<double> scale);
+
+// The version a call runs (docs/dispatch.md): the table's entries of the
+// call's op and shape class (pe, causal, GQA or not, D), nearest first by
+// the sum of |log2| ratios of the other shape values, each used only if its
+// Limits accept the call; then the op's fallbacks (the call's PE kind's
+// family first). Throws DispatchError naming every candidate and why it
+// refused when none accepts.
+struct DispatchChoice {
+  std::string version;
+  std::string why;  // "entry attention/<case> (distance 1.0)" or "fallback of <family>"
+};
+DispatchChoice choose_version(const DispatchTable& table, const CaseSpec& call,
+                              const std::function<const Limits*(const std::string& id)>& limits_of);
+
+}  // namespace fuselab

@@ -1,0 +1,193 @@
+// The library behind include/fuselab/kernels.h (docs/dispatch.md): each call
+// is checked, turned into a CaseSpec through its op's declaration, matched to
+// a version through the dispatch table (harness/core/dispatch_table.h) and
+// launched through the launch its op binds (launch_binding_of), on the
+// caller's stream, with inv_freq and the version's workspace allocated
+// stream-ordered (cudaMallocAsync) and freed after the launch (cudaFreeAsync).
+#include "fuselab/kernels.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+
+#include "harness/core/case_tensors.h"
+#include "harness/core/counter_rng.h"
+#include "harness/core/dispatch_table.h"
+#include "harness/core/op_registry.h"
+#include "harness/core/registry.h"
+
+namespace fuselab {
+namespace {
+
+struct Call {
+  CaseSpec spec;
+  std::map<std::string, const void*> inputs;  // every input but inv_freq
+  float* out = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
+PeKind pe_of(PositionalEncoding pe) {
+  switch (pe) {
+    case PositionalEncoding::None: return PeKind::None;
+    case PositionalEncoding::Sinusoidal: return PeKind::Sinusoidal;
+    case PositionalEncoding::RopeNeox: return PeKind::RopeNeox;
+    case PositionalEncoding::RopeInterleaved: return PeKind::RopeInterleaved;
+  }
+  throw InvalidArgument("fuselab: pe " + std::to_string(int(pe)) +
+                        " is not a PositionalEncoding. Fix: pass None, Sinusoidal, RopeNeox or RopeInterleaved");
+}
+
+// Each pointer given, none of the inputs the output.
+void require_pointers(const std::string& op, const std::map<std::string, const void*>& inputs, const float* out) {
+  for (const auto& [name, p] : inputs)
+    if (!p) throw InvalidArgument("fuselab::" + op + ": " + name + " is null. Fix: pass a device pointer to " + name);
+  if (!out) throw InvalidArgument("fuselab::" + op + ": out is null. Fix: pass a device pointer to the output");
+  for (const auto& [name, p] : inputs)
+    if (p == out)
+      throw InvalidArgument("fuselab::" + op + ": out is " + name +
+                            " (the versions do not compute in place). Fix: pass another buffer for out");
+}
+
+void require_int(const std::string& op, const std::map<std::string, int64_t>& dims) {
+  for (const auto& [key, value] : dims)
+    if (value > INT32_MAX)
+      throw InvalidArgument("fuselab::" + op + ": " + key + " = " + std::to_string(value) +
+                            " exceeds what the versions index (2^31 - 1). Fix: split the call");
+}
+
+CaseSpec spec_of(const std::string& op, PositionalEncoding pe, const std::map<std::string, int64_t>& dims,
+                 const std::map<std::string, double>& values, double base, std::optional<double> scale) {
+  require_int(op, dims);
+  try {
+    return call_spec(op, pe_of(pe), dims, values, base, scale);
+  } catch (const DispatchError& e) {
+    throw InvalidArgument(e.what());
+  }
+}
+
+const Limits* limits_of(const std::string& id) {
+  const Experiment* e = Registry::global().find(id);
+  return e && e->backend_value == Backend::Cuda && !e->canary_value ? &e->limits_value : nullptr;
+}
+
+const DispatchTable& table() {
+  static std::once_flag once;
+  static DispatchTable loaded;
+  std::call_once(once, [] {
+    const char* env = std::getenv("FUSELAB_DISPATCH_TABLE");
+    const std::string path = env && *env ? env : FUSELAB_DISPATCH_TABLE_DEFAULT;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+      throw std::runtime_error("fuselab: cannot read the dispatch table " + path +
+                               ". Fix: generate it with `fuselab export --dispatch " + path +
+                               "`, or set FUSELAB_DISPATCH_TABLE to its path (docs/dispatch.md)");
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+      loaded = parse_dispatch_table(text.str(), path);
+    } catch (const DispatchError& e) {
+      throw std::runtime_error(e.what());  // a bad file, not a bad call
+    }
+  });
+  return loaded;
+}
+
+Dispatch plan(const CaseSpec& spec) {
+  try {
+    const DispatchChoice c = choose_version(table(), spec, limits_of);
+    return {c.version, c.why};
+  } catch (const DispatchError& e) {
+    throw InvalidArgument(e.what());
+  }
+}
+
+void cuda_check(cudaError_t status, const std::string& op, const std::string& what) {
+  if (status != cudaSuccess)
+    throw std::runtime_error("fuselab::" + op + ": " + what + " failed: " + cudaGetErrorString(status));
+}
+
+// Stream-ordered device memory, freed on the stream when it goes out of scope.
+struct StreamBuffer {
+  void* p = nullptr;
+  cudaStream_t stream = nullptr;
+  ~StreamBuffer() {
+    if (p) cudaFreeAsync(p, stream);
+  }
+};
+
+Dispatch launch(const Call& call) {
+  const Dispatch d = plan(call.spec);
+  const std::string& op = call.spec.op;
+  const Experiment* e = Registry::global().find(d.version);
+  const LaunchBinding binding = e ? launch_binding_of(*e) : LaunchBinding{};
+  if (!binding.bind)
+    throw std::runtime_error("fuselab::" + op + ": version " + d.version +
+                             " has no launch this build can bind. Fix: regenerate the table against this build");
+  const std::vector<float> freq = inv_freq(call.spec.base, call.spec.D);
+  StreamBuffer inv{nullptr, call.stream}, workspace{nullptr, call.stream};
+  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), call.stream), op, "cudaMallocAsync(inv_freq)");
+  // From pageable memory the copy has read `freq` when it returns.
+  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, call.stream), op,
+             "cudaMemcpyAsync(inv_freq)");
+  CaseTensors tensors;
+  tensors.spec = &call.spec;
+  tensors.inputs = call.inputs;
+  tensors.inputs["inv_freq"] = inv.p;
+  tensors.out = call.out;
+  const std::size_t bytes = binding.workspace ? binding.workspace(tensors) : 0;
+  if (bytes) cuda_check(cudaMallocAsync(&workspace.p, bytes, call.stream), op, "cudaMallocAsync(workspace)");
+  binding.bind(tensors)(workspace.p, call.stream);
+  cuda_check(cudaGetLastError(), op, "the launch of " + d.version);
+  return d;
+}
+
+Call attention_call(const AttentionArgs& a) {
+  Call c;
+  c.inputs = {{"q", a.q}, {"k", a.k}, {"v", a.v}};
+  require_pointers("attention", c.inputs, a.out);
+  c.spec = spec_of("attention", a.pe,
+                   {{"B", a.B}, {"Hq", a.Hq}, {"Hkv", a.Hkv}, {"Sq", a.Sq}, {"Sk", a.Sk}, {"D", a.D}},
+                   {{"q_offset", double(a.q_offset)}, {"k_offset", double(a.k_offset)}, {"causal", a.causal ? 1.0 : 0.0}},
+                   a.base, a.scale == 0.0 ? std::nullopt : std::optional<double>(a.scale));
+  c.out = a.out;
+  c.stream = a.stream;
+  return c;
+}
+
+Call rope_call(const RopeArgs& a) {
+  Call c;
+  c.inputs = {{"x", a.x}};
+  require_pointers("rope", c.inputs, a.out);
+  c.spec = spec_of("rope", a.pe, {{"N", a.N}, {"S", a.S}, {"D", a.D}}, {{"offset", double(a.offset)}}, a.base,
+                   std::nullopt);
+  c.out = a.out;
+  c.stream = a.stream;
+  return c;
+}
+
+Call qk_norm_rope_call(const QkNormRopeArgs& a) {
+  Call c;
+  c.inputs = {{"q", a.q}, {"k", a.k}, {"wq", a.wq}, {"wk", a.wk}, {"positions", a.positions}};
+  require_pointers("qk_norm_rope", c.inputs, a.out);
+  c.spec = spec_of("qk_norm_rope", a.pe, {{"T", a.T}, {"Hq", a.Hq}, {"Hkv", a.Hkv}, {"D", a.D}},
+                   {{"eps", a.eps}, {"max_position", double(a.max_position)}}, a.base, std::nullopt);
+  c.out = a.out;
+  c.stream = a.stream;
+  return c;
+}
+
+}  // namespace
+
+Dispatch plan_attention(const AttentionArgs& args) { return plan(attention_call(args).spec); }
+Dispatch plan_rope(const RopeArgs& args) { return plan(rope_call(args).spec); }
+Dispatch plan_qk_norm_rope(const QkNormRopeArgs& args) { return plan(qk_norm_rope_call(args).spec); }
+
+Dispatch attention(const AttentionArgs& args) { return launch(attention_call(args)); }
+Dispatch rope(const RopeArgs& args) { return launch(rope_call(args)); }
+Dispatch qk_norm_rope(const QkNormRopeArgs& args) { return launch(qk_norm_rope_call(args)); }
+
+}  // namespace fuselab

@@ -1,0 +1,150 @@
+// fuselab::attention (include/fuselab/kernels.h) on a GPU, on shapes of each
+// PE kind, causal, GQA and cross lengths, against the float64 host reference
+// (harness/ops/attention/attention_reference.h) at 5e-5 (label gpu; skipped,
+// with the reason, where there is no GPU).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include "fuselab/kernels.h"
+#include "harness/core/counter_rng.h"
+#include "harness/gpu/environment.h"
+#include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/rope/rope_reference.h"
+
+namespace fuselab {
+namespace {
+
+struct Shape {
+  int B, Hq, Hkv, Sq, Sk, D;
+  PositionalEncoding pe;
+  bool causal;
+  int q_offset;
+};
+
+kernels::PeKind kind(PositionalEncoding pe) {
+  switch (pe) {
+    case PositionalEncoding::None: return kernels::PeKind::None;
+    case PositionalEncoding::Sinusoidal: return kernels::PeKind::Sinusoidal;
+    case PositionalEncoding::RopeNeox: return kernels::PeKind::RopeNeox;
+    case PositionalEncoding::RopeInterleaved: return kernels::PeKind::RopeInterleaved;
+  }
+  return kernels::PeKind::None;
+}
+
+const char* pe_word(PositionalEncoding pe) {
+  switch (pe) {
+    case PositionalEncoding::None: return "none";
+    case PositionalEncoding::Sinusoidal: return "sinusoidal";
+    case PositionalEncoding::RopeNeox: return "neox";
+    case PositionalEncoding::RopeInterleaved: return "interleaved";
+  }
+  return "unknown";
+}
+
+// "b2_h8kv2_s100k100_d128_neox_causal": the test's name and its printed parameter.
+std::string name_of(const Shape& s) {
+  return "b" + std::to_string(s.B) + "_h" + std::to_string(s.Hq) + "kv" + std::to_string(s.Hkv) + "_s" +
+         std::to_string(s.Sq) + "k" + std::to_string(s.Sk) + "_d" + std::to_string(s.D) + "_" + pe_word(s.pe) +
+         (s.causal ? "_causal" : "") + (s.q_offset ? "_qoff" + std::to_string(s.q_offset) : "");
+}
+void PrintTo(const Shape& s, std::ostream* os) { *os << name_of(s); }
+
+class KernelsAttention : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(KernelsAttention, MatchesTheFloat64Reference) {
+  const std::string why = cuda_unavailable_reason();
+  if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
+  const Shape s = GetParam();
+  const std::size_t nq = std::size_t(s.B) * s.Hq * s.Sq * s.D, nkv = std::size_t(s.B) * s.Hkv * s.Sk * s.D;
+  std::mt19937 rng(1234);
+  std::uniform_real_distribution<float> u(-1.f, 1.f);
+  std::vector<float> q(nq), k(nkv), v(nkv), out(nq);
+  for (auto* t : {&q, &k, &v})
+    for (float& x : *t) x = u(rng);
+  float *dq, *dk, *dv, *dout;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dq), nq * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dk), nkv * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dv), nkv * 4), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dout), nq * 4), cudaSuccess);
+  cudaMemcpy(dq, q.data(), nq * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dk, k.data(), nkv * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dv, v.data(), nkv * 4, cudaMemcpyHostToDevice);
+  AttentionArgs a;
+  a.q = dq, a.k = dk, a.v = dv, a.out = dout;
+  a.B = s.B, a.Hq = s.Hq, a.Hkv = s.Hkv, a.Sq = s.Sq, a.Sk = s.Sk, a.D = s.D;
+  a.causal = s.causal, a.q_offset = s.q_offset, a.pe = s.pe;
+  const Dispatch d = attention(a);
+  ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+  cudaMemcpy(out.data(), dout, nq * 4, cudaMemcpyDeviceToHost);
+  for (float* p : {dq, dk, dv, dout}) cudaFree(p);
+
+  const std::vector<float> freq = inv_freq(10000.0, s.D);
+  kernels::AttentionProblem p;
+  p.q = q.data(), p.k = k.data(), p.v = v.data(), p.inv_freq = freq.data();
+  p.B = s.B, p.Hq = s.Hq, p.Hkv = s.Hkv, p.Sq = s.Sq, p.Sk = s.Sk, p.D = s.D;
+  p.q_offset = s.q_offset, p.causal = s.causal, p.pe = kind(s.pe);
+  p.scale = float(1.0 / std::sqrt(double(s.D)));
+  std::vector<double> ref(nq);
+  attention_reference(p, 1.0 / std::sqrt(double(s.D)), ref.data());
+  double worst = 0;
+  for (std::size_t i = 0; i < nq; ++i) worst = std::max(worst, std::fabs(double(out[i]) - ref[i]));
+  EXPECT_LE(worst, 5e-5) << d.version << " (" << d.why << ")";
+  std::cout << "[ dispatch ] " << d.version << " (" << d.why << "): max error " << worst << "\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, KernelsAttention,
+    ::testing::Values(Shape{1, 4, 4, 64, 64, 128, PositionalEncoding::None, false, 0},
+                      Shape{1, 4, 4, 64, 64, 512, PositionalEncoding::Sinusoidal, false, 0},
+                      Shape{2, 8, 2, 100, 100, 128, PositionalEncoding::RopeNeox, true, 0},
+                      Shape{1, 4, 4, 16, 100, 64, PositionalEncoding::RopeInterleaved, true, 84},
+                      Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0}),
+    [](const ::testing::TestParamInfo<Shape>& info) { return name_of(info.param); });
+
+// fuselab::rope on the study's shape class (neox, interleaved) and a ragged one.
+TEST(KernelsRope, MatchesTheFloat64Reference) {
+  const std::string why = cuda_unavailable_reason();
+  if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
+  struct R {
+    int N, S, D, offset;
+    PositionalEncoding pe;
+  };
+  for (const R r : {R{4, 1024, 128, 31744, PositionalEncoding::RopeNeox}, R{8, 512, 128, 0, PositionalEncoding::RopeInterleaved},
+                    R{3, 17, 64, 5, PositionalEncoding::RopeInterleaved}}) {
+    const std::size_t n = std::size_t(r.N) * r.S * r.D;
+    std::mt19937 rng(99);
+    std::uniform_real_distribution<float> u(-1.f, 1.f);
+    std::vector<float> x(n), out(n);
+    for (float& e : x) e = u(rng);
+    float *dx, *dout;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dx), n * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dout), n * 4), cudaSuccess);
+    cudaMemcpy(dx, x.data(), n * 4, cudaMemcpyHostToDevice);
+    RopeArgs a;
+    a.x = dx, a.out = dout, a.N = r.N, a.S = r.S, a.D = r.D, a.offset = r.offset, a.pe = r.pe;
+    const Dispatch d = rope(a);
+    ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+    cudaMemcpy(out.data(), dout, n * 4, cudaMemcpyDeviceToHost);
+    cudaFree(dx);
+    cudaFree(dout);
+    const std::vector<float> freq = inv_freq(10000.0, r.D);
+    kernels::RopeProblem p;
+    p.x = x.data(), p.inv_freq = freq.data(), p.N = r.N, p.S = r.S, p.D = r.D, p.offset = r.offset, p.pe = kind(r.pe);
+    std::vector<double> ref(n);
+    rope_reference(p, ref.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(double(out[i]) - ref[i]));
+    EXPECT_LE(worst, 5e-5) << d.version << " (" << d.why << ")";
+    std::cout << "[ dispatch ] " << d.version << " (" << d.why << "): max error " << worst << "\n";
+  }
+}
+
+}  // namespace
+}  // namespace fuselab
