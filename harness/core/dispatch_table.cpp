@@ -57,6 +57,12 @@ FamilyModel current_only(const FamilyModel& f, const RecordIndex& index, const B
   return current;
 }
 
+// A flag of the case, false where its op has none.
+bool flag_or_false(const CaseSpec& spec, const std::string& key) {
+  const auto it = spec.flags.find(key);
+  return it != spec.flags.end() && it->second;
+}
+
 // The shape keys that decide the class exactly (besides pe and causal).
 bool gqa(const std::map<std::string, int64_t>& dims) {
   const auto hq = dims.find("Hq"), hkv = dims.find("Hkv");
@@ -148,7 +154,7 @@ DispatchTable build_dispatch_table(const RecordIndex& index, const std::vector<F
       const ReportExperiment* best = current.fastest_version(case_name, true);
       if (!best) continue;
       const ReportCell* cell = current.cell(best->id, case_name);
-      table.entries.push_back({file->op, model.family, case_name, spec->shape_text(), spec->pe, spec->causal,
+      table.entries.push_back({file->op, model.family, case_name, spec->shape_text(), spec->pe, flag_or_false(*spec, "causal"),
                                spec->dims, best->id, cell->median_us, cell->run_id});
     }
     // The fallback: among versions with a passing result and no failing one
@@ -260,7 +266,9 @@ bool write_file_if_changed(const std::string& path, const std::string& text) {
 CaseSpec call_spec(const std::string& op_name, PeKind pe, const std::map<std::string, int64_t>& dims,
                    const std::map<std::string, double>& values, double base, std::optional<double> scale) {
   const OpDeclaration& op = op_named(op_name);
-  ValueFields fields(op_name, dims, values);
+  std::map<std::string, double> given = values;  // the op's read_parameters reads scale (1/sqrt(D) when absent)
+  if (scale) given["scale"] = *scale;
+  ValueFields fields(op_name, dims, given);
   CaseSpec spec;
   spec.op = op_name;
   spec.family = "call";
@@ -272,12 +280,8 @@ CaseSpec call_spec(const std::string& op_name, PeKind pe, const std::map<std::st
   op.read_shape(fields, spec);
   if (!(base > 0.0) || !std::isfinite(base)) fields.fail("base", "base must be a positive finite number", "give base > 0 (10000)");
   spec.base = base;
-  spec.scale = 1.0 / std::sqrt(double(spec.D));
-  if (scale) {
-    if (!(*scale > 0.0) || !std::isfinite(*scale))
-      fields.fail("scale", "scale must be a positive finite number", "give 0 (unset) for 1/sqrt(D)");
-    spec.scale = *scale;
-  }
+  if (scale && !(*scale > 0.0 && std::isfinite(*scale)))
+    fields.fail("scale", "scale must be a positive finite number", "give 0 (unset) for 1/sqrt(D)");
   op.read_parameters(fields, spec);
   return spec;
 }
@@ -290,7 +294,7 @@ DispatchChoice choose_version(const DispatchTable& table, const CaseSpec& call,
   };
   std::vector<Candidate> candidates;
   for (const DispatchEntry& e : table.entries) {
-    if (e.op != call.op || e.pe != call.pe || e.causal != call.causal || gqa(e.dims) != gqa(call.dims)) continue;
+    if (e.op != call.op || e.pe != call.pe || e.causal != flag_or_false(call, "causal") || gqa(e.dims) != gqa(call.dims)) continue;
     const auto d = e.dims.find("D");
     if (d == e.dims.end() || d->second != call.D) continue;
     const double dist = distance(call.dims, e.dims);
@@ -321,7 +325,7 @@ DispatchChoice choose_version(const DispatchTable& table, const CaseSpec& call,
   std::stable_partition(fallbacks.begin(), fallbacks.end(), same_pe);
   for (const DispatchFallback* f : fallbacks)
     if (accepts(f->version, "fallback of " + f->family)) return {f->version, "fallback of " + f->family};
-  throw DispatchError("fuselab::" + call.op + ": no version accepts pe " + pe_name(call.pe) + (call.causal ? ", causal" : "") +
+  throw DispatchError("fuselab::" + call.op + ": no version accepts pe " + pe_name(call.pe) + (flag_or_false(call, "causal") ? ", causal" : "") +
                       ", shape " + call.shape_text() +
                       (refusals.empty() ? std::string(": the dispatch table has no entry or fallback for op " + call.op)
                                         : ":" + refusals.substr(1)) +
