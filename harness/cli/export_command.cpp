@@ -9,7 +9,7 @@
 #include "harness/cli/exit_codes.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/closure_hashes.h"
-#include "harness/core/dispatch_table.h"
+#include "harness/dispatch/dispatch_table.h"
 #include "harness/core/registry.h"
 #include "harness/core/report_model.h"
 

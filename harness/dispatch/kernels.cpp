@@ -1,6 +1,6 @@
 // The library behind include/fuselab/kernels.h (docs/dispatch.md): each call
 // is checked, turned into a CaseSpec through its op's declaration, matched to
-// a version through the dispatch table (harness/core/dispatch_table.h) and
+// a version through the dispatch table (harness/dispatch/dispatch_table.h) and
 // launched through the launch its op binds (launch_binding_of), on the
 // caller's stream, with inv_freq and the version's workspace allocated
 // stream-ordered (cudaMallocAsync) and freed after the launch (cudaFreeAsync).
@@ -16,7 +16,7 @@
 
 #include "harness/core/case_tensors.h"
 #include "harness/core/counter_rng.h"
-#include "harness/core/dispatch_table.h"
+#include "harness/dispatch/dispatch_table.h"
 #include "harness/core/op_registry.h"
 #include "harness/core/registry.h"
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/core/dispatch_table.h"
+#include "harness/dispatch/dispatch_table.h"
 #include "harness/core/report_model.h"
 #include "harness/tests/synthetic_records.h"
 #include "harness/tests/test_support.h"

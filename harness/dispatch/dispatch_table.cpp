@@ -1,4 +1,4 @@
-#include "harness/core/dispatch_table.h"
+#include "harness/dispatch/dispatch_table.h"
 
 #include <algorithm>
 #include <cmath>
