@@ -12,6 +12,7 @@
 #include "harness/dispatch/dispatch_table.h"
 #include "harness/core/registry.h"
 #include "harness/core/report_model.h"
+#include "harness/core/run_record.h"
 
 namespace fuselab::cli {
 

@@ -251,13 +251,7 @@ ReportResult generate_report(const ReportOptions& o) {
 
   // 3. Write what changed; the log last.
   auto write = [&](const std::string& path, const std::string& text) {
-    if (fs::exists(path) && slurp(path) == text) {
-      result.unchanged.push_back(path);
-      return;
-    }
-    const fs::path p(path);
-    write_file_atomically(p.parent_path().string(), p.filename().string(), text);
-    result.written.push_back(path);
+    (write_file_if_changed(path, text) ? result.written : result.unchanged).push_back(path);
   };
   for (const auto& [path, text] : outputs)
     if (path != o.log) write(path, text);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 
 #include "harness/core/crash_point.h"
@@ -132,6 +133,18 @@ void write_file_atomically(const std::string& dir, const std::string& name,
   crash_point("temp file written, not renamed");
   fs::rename(temp_path, final_path);
   crash_point("renamed");
+}
+
+bool write_file_if_changed(const std::string& path, const std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (in) {
+    std::ostringstream kept;
+    kept << in.rdbuf();
+    if (kept.str() == text) return false;
+  }
+  const std::filesystem::path p = std::filesystem::absolute(path);
+  write_file_atomically(p.parent_path().string(), p.filename().string(), text);
+  return true;
 }
 
 void write_run_record(const std::string& dir, const json& record, const std::string& root) {

@@ -29,6 +29,8 @@ nlohmann::json make_run_record(const RunContext& ctx,
 // rename, so a reader never sees half a file.
 void write_file_atomically(const std::string& dir, const std::string& name,
                            const std::string& text);
+// The same, only when `path` does not already hold exactly `text`; true when it wrote.
+bool write_file_if_changed(const std::string& path, const std::string& text);
 
 // Writes a record (full form) in its stored form as <dir>/<run_id>.json.gz;
 // paths under `root` (the repository) are stored relative to it.

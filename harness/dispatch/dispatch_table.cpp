@@ -237,32 +237,6 @@ DispatchTable parse_dispatch_table(const std::string& text, const std::string& o
   return table;
 }
 
-bool write_file_if_changed(const std::string& path, const std::string& text) {
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (in) {
-      std::ostringstream kept;
-      kept << in.rdbuf();
-      if (kept.str() == text) return false;
-    }
-  }
-  const fs::path target = fs::absolute(path);
-  if (target.has_parent_path()) fs::create_directories(target.parent_path());
-  const fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      fs::remove(temp, ec);
-      throw std::runtime_error("cannot write " + temp.string() + ". Fix: check the folder's permissions and space");
-    }
-  }
-  fs::rename(temp, target);
-  return true;
-}
-
 CaseSpec call_spec(const std::string& op_name, PeKind pe, const std::map<std::string, int64_t>& dims,
                    const std::map<std::string, double>& values, double base, std::optional<double> scale) {
   const OpDeclaration& op = op_named(op_name);

@@ -66,9 +66,6 @@ std::string render_dispatch_table(const DispatchTable& table);
 // Throws DispatchError naming `origin` on text that is not such a table.
 DispatchTable parse_dispatch_table(const std::string& text, const std::string& origin);
 
-// Writes `text` to `path` through a temporary file renamed over it; false
-// (nothing written) when the file already holds exactly `text`.
-bool write_file_if_changed(const std::string& path, const std::string& text);
 
 // A call's CaseSpec, built through the op's declaration (its read_shape and
 // read_parameters, as cases.yaml is read): `dims` are its shape keys,

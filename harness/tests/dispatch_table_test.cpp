@@ -9,6 +9,7 @@
 
 #include "harness/dispatch/dispatch_table.h"
 #include "harness/core/report_model.h"
+#include "harness/core/run_record.h"
 #include "harness/tests/synthetic_records.h"
 #include "harness/tests/test_support.h"
 
