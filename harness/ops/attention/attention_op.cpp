@@ -90,10 +90,8 @@ std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
 }
 
 TensorDeclaration tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, bool kv_heads) {
-  return {std::move(name), role, stream,
-          kv_heads ? [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hkv"), c.dim("Sk"), c.D}; }
-                   : [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hq"), c.dim("Sq"), c.D}; },
-          {"b", "h", "s", "d"}};
+  if (kv_heads) return {std::move(name), role, stream, {"B", "Hkv", "Sk", "D"}, {"b", "h", "s", "d"}};
+  return {std::move(name), role, stream, {"B", "Hq", "Sq", "D"}, {"b", "h", "s", "d"}};
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // fuselab::attention (include/fuselab/kernels.h) on a GPU, on shapes of each
-// PE kind, causal, GQA and cross lengths, against the float64 host reference
-// (harness/ops/attention/attention_reference.h) at 5e-5 (label gpu; skipped,
+// PE kind, causal, GQA and cross lengths, and fuselab::rope and qk_norm_rope,
+// against the float64 host references (harness/ops/*/*_reference.h) at 5e-5 (label gpu; skipped,
 // with the reason, where there is no GPU).
 #include <gtest/gtest.h>
 
@@ -16,6 +16,7 @@
 #include "harness/core/counter_rng.h"
 #include "harness/gpu/environment.h"
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
 #include "harness/ops/rope/rope_reference.h"
 
 namespace fuselab {
@@ -58,8 +59,18 @@ void PrintTo(const Shape& s, std::ostream* os) { *os << name_of(s); }
 
 class KernelsAttention : public ::testing::TestWithParam<Shape> {};
 
+// Why these tests cannot run here: no GPU, or a build of a few experiments
+// (FUSELAB_ONLY), whose library lacks most versions the dispatch table names.
+std::string skip_reason() {
+#ifdef FUSELAB_SUBSET_BUILD
+  return "this build holds only the experiments FUSELAB_ONLY names; the dispatch table's versions need the full build";
+#else
+  return cuda_unavailable_reason();
+#endif
+}
+
 TEST_P(KernelsAttention, MatchesTheFloat64Reference) {
-  const std::string why = cuda_unavailable_reason();
+  const std::string why = skip_reason();
   if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
   const Shape s = GetParam();
   const std::size_t nq = std::size_t(s.B) * s.Hq * s.Sq * s.D, nkv = std::size_t(s.B) * s.Hkv * s.Sk * s.D;
@@ -110,7 +121,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // fuselab::rope on the study's shape class (neox, interleaved) and a ragged one.
 TEST(KernelsRope, MatchesTheFloat64Reference) {
-  const std::string why = cuda_unavailable_reason();
+  const std::string why = skip_reason();
   if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
   struct R {
     int N, S, D, offset;
@@ -141,6 +152,66 @@ TEST(KernelsRope, MatchesTheFloat64Reference) {
     rope_reference(p, ref.data());
     double worst = 0;
     for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(double(out[i]) - ref[i]));
+    EXPECT_LE(worst, 5e-5) << d.version << " (" << d.why << ")";
+    std::cout << "[ dispatch ] " << d.version << " (" << d.why << "): max error " << worst << "\n";
+  }
+}
+
+// fuselab::qk_norm_rope on the serving shape class (neox) and ragged ones,
+// positions up to 10^6.
+TEST(KernelsQkNormRope, MatchesTheFloat64Reference) {
+  const std::string why = skip_reason();
+  if (!why.empty()) GTEST_SKIP() << "skipped: " << why;
+  struct C {
+    int T, Hq, Hkv, D;
+    int64_t max_position;
+    PositionalEncoding pe;
+  };
+  for (const C c : {C{512, 32, 8, 128, 32767, PositionalEncoding::RopeNeox},
+                    C{17, 6, 2, 96, 1000000, PositionalEncoding::RopeInterleaved},
+                    C{1, 8, 1, 256, 1000000, PositionalEncoding::RopeNeox}}) {
+    const std::size_t nq = std::size_t(c.T) * c.Hq * c.D, nk = std::size_t(c.T) * c.Hkv * c.D;
+    const std::size_t nout = nq + nk;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-2.f, 2.f);
+    std::uniform_int_distribution<int64_t> position(0, c.max_position);
+    std::vector<float> q(nq), k(nk), wq(c.D), wk(c.D), out(nout);
+    for (auto* t : {&q, &k, &wq, &wk})
+      for (float& x : *t) x = u(rng);
+    std::vector<int64_t> positions(c.T);
+    for (int64_t& p : positions) p = position(rng);
+    float *dq, *dk, *dwq, *dwk, *dout;
+    int64_t* dpos;
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dq), nq * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dk), nk * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dwq), c.D * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dwk), c.D * 4), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dpos), c.T * 8), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dout), nout * 4), cudaSuccess);
+    cudaMemcpy(dq, q.data(), nq * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(dk, k.data(), nk * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(dwq, wq.data(), c.D * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(dwk, wk.data(), c.D * 4, cudaMemcpyHostToDevice);
+    cudaMemcpy(dpos, positions.data(), c.T * 8, cudaMemcpyHostToDevice);
+    QkNormRopeArgs a;
+    a.q = dq, a.k = dk, a.wq = dwq, a.wk = dwk, a.positions = dpos, a.out = dout;
+    a.T = c.T, a.Hq = c.Hq, a.Hkv = c.Hkv, a.D = c.D, a.max_position = c.max_position, a.pe = c.pe;
+    const Dispatch d = qk_norm_rope(a);
+    ASSERT_EQ(cudaStreamSynchronize(nullptr), cudaSuccess);
+    cudaMemcpy(out.data(), dout, nout * 4, cudaMemcpyDeviceToHost);
+    for (void* p : {static_cast<void*>(dq), static_cast<void*>(dk), static_cast<void*>(dwq), static_cast<void*>(dwk),
+                    static_cast<void*>(dpos), static_cast<void*>(dout)})
+      cudaFree(p);
+    const std::vector<float> freq = inv_freq(10000.0, c.D);
+    kernels::QkNormRopeProblem p;
+    p.q = q.data(), p.k = k.data(), p.wq = wq.data(), p.wk = wk.data(), p.positions = positions.data();
+    p.inv_freq = freq.data(), p.T = c.T, p.Hq = c.Hq, p.Hkv = c.Hkv, p.D = c.D, p.pe = kind(c.pe);
+    std::vector<int64_t> rows(nout / c.D);
+    for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = int64_t(i);
+    std::vector<double> ref(nout);
+    qk_norm_rope_reference_rows(p, a.eps, rows, ref.data());
+    double worst = 0;
+    for (std::size_t i = 0; i < nout; ++i) worst = std::max(worst, std::fabs(double(out[i]) - ref[i]));
     EXPECT_LE(worst, 5e-5) << d.version << " (" << d.why << ")";
     std::cout << "[ dispatch ] " << d.version << " (" << d.why << "): max error " << worst << "\n";
   }
