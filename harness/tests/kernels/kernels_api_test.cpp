@@ -144,6 +144,24 @@ TEST(KernelsApi, ShapesOutsideTheTableGoToTheFallback) {
   EXPECT_EQ(fuselab::plan_attention(a).why, "fallback of attention");
 }
 
+// Per-token positions: both arrays or neither, a PE to place, positions
+// float32 holds; a call with them runs a PE-none version on the embedded rows.
+TEST(KernelsApi, PerTokenPositionsAreCheckedAndPlanAPeNoneVersion) {
+  auto a = good_attention();
+  a.pe = fuselab::PositionalEncoding::RopeNeox;
+  a.q_positions = pos_buf;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "k_positions is null while the other positions are given");
+  a.k_positions = pos_buf;
+  a.max_position = int64_t(1) << 24;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "max_position = 16777216 is outside [0, 2^24)");
+  a.max_position = 100000;
+  a.pe = fuselab::PositionalEncoding::None;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "positions are given with pe None");
+  a.pe = fuselab::PositionalEncoding::RopeInterleaved;
+  auto none = good_attention();
+  EXPECT_EQ(fuselab::plan_attention(a).version, fuselab::plan_attention(none).version);
+}
+
 fuselab::QkNormRopeArgs serving_qk_norm_rope() {
   fuselab::QkNormRopeArgs n;
   n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
