@@ -13,6 +13,7 @@ end-to-end table in the log. Any failure is one line; what was measured is still
 """
 import argparse
 import contextlib
+import inspect
 import math
 import os
 import statistics
@@ -87,8 +88,13 @@ def build_model(spec, seed):
         if not hasattr(transformers, "Qwen3Config"):
             raise RuntimeError(f"transformers {transformers.__version__} has no Qwen3 (4.51 added it)")
         config_cls, model_cls = transformers.Qwen3Config, transformers.Qwen3ForCausalLM
-    config = config_cls(**fields, rope_theta=spec["rope_theta"], tie_word_embeddings=False, attention_bias=False,
-                        attention_dropout=0.0, use_cache=True)
+    # 5.x keeps the rope in rope_parameters; 4.5x takes rope_theta.
+    if "rope_parameters" in inspect.signature(config_cls.__init__).parameters:
+        fields["rope_parameters"] = {"rope_type": "default", "rope_theta": spec["rope_theta"]}
+    else:
+        fields["rope_theta"] = spec["rope_theta"]
+    config = config_cls(**fields, tie_word_embeddings=False, attention_bias=False, attention_dropout=0.0,
+                        use_cache=True)
     if rope_theta(config) != spec["rope_theta"]:
         raise RuntimeError(f"{spec['kind']}: the config's rope theta is {rope_theta(config)}, not "
                            f"{spec['rope_theta']}")
@@ -164,8 +170,14 @@ def _no_mask(*args, **kwargs):
     return None
 
 
+BASELINE = {"name": "sdpa"}
+
+
 def register_attention():
-    """'fuselab' (and 'sdpa_labelled') in the attention registry; no mask for either is built."""
+    """'fuselab' in the attention registry (no mask built for it: the bench's batches are unpadded), and, where
+    transformers builds masks through AttentionMaskInterface, 'sdpa_labelled': sdpa with sdpa's masks, inside the
+    split's label (before that interface, a name other than "sdpa" got other masks: the baseline stays "sdpa",
+    and the split counts its attention under "other")."""
     transformers, interface, mask_interface = transformers_api()
     interface.register(ATTENTION_NAME, fuselab_attention)
     sdpa = interface._global_mapping["sdpa"] if hasattr(interface, "_global_mapping") else None
@@ -175,7 +187,9 @@ def register_attention():
     if mask_interface is not None:
         mask_interface.register(ATTENTION_NAME, _no_mask)
         sdpa_mask = mask_interface._global_mapping.get("sdpa") if hasattr(mask_interface, "_global_mapping") else None
-        mask_interface.register("sdpa_labelled", sdpa_mask or _no_mask)
+        if sdpa_mask is not None:
+            mask_interface.register("sdpa_labelled", sdpa_mask)
+            BASELINE["name"] = "sdpa_labelled"
     return transformers.__version__
 
 
@@ -183,8 +197,6 @@ def qwen3_forward_with_qk_norm_rope(attn, base):
     """A Qwen3Attention.forward whose QK-norm + RoPE is one fuselab qk_norm_rope call (then the cache and the
     registered attention as before). Installed per instance (module.forward = ...), removed by deleting it."""
     import fuselab.torch as ft
-
-    from_registry = attention_function()
 
     def forward(hidden_states, position_embeddings=None, attention_mask=None, past_key_values=None,
                 cache_position=None, **kwargs):
@@ -200,7 +212,8 @@ def qwen3_forward_with_qk_norm_rope(attn, base):
         positions = kwargs.get("position_ids")
         if positions is None:
             positions = (cache_position if cache_position is not None
-                         else torch.arange(past, past + S, device=q.device))[None].expand(B, S)
+                         else torch.arange(past, past + S, device=q.device))[None]
+        positions = positions.expand(B, S)
         with torch.profiler.record_function(Profiled.QK_NORM_ROPE):
             packed = ft.qk_norm_rope_packed(q, k, attn.q_norm.weight, attn.k_norm.weight,
                                             positions.reshape(-1).contiguous(), eps=attn.q_norm.variance_epsilon,
@@ -210,17 +223,11 @@ def qwen3_forward_with_qk_norm_rope(attn, base):
         if cache is not None:
             k_states, v = cache.update(k_states, v, attn.layer_idx, {"cache_position": cache_position})
         kwargs.pop("position_ids", None)
-        out, weights = from_registry()(attn, q_states, k_states, v, attention_mask, dropout=0.0,
+        out, weights = fuselab_attention(attn, q_states, k_states, v, attention_mask, dropout=0.0,
                                        scaling=attn.scaling, **kwargs)
         return attn.o_proj(out.reshape(B, S, -1).contiguous()), weights
 
     return forward
-
-
-def attention_function():
-    _, interface, _ = transformers_api()
-    return lambda: interface._global_mapping[ATTENTION_NAME] if hasattr(interface, "_global_mapping") \
-        else interface()[ATTENTION_NAME]
 
 
 @contextlib.contextmanager
@@ -228,7 +235,7 @@ def implementation(model, spec, impl):
     """impl 'fuselab': attention through fuselab, and Qwen3's QK-norm + RoPE through qk_norm_rope; 'sdpa':
     the model's own (labelled for the split)."""
     patched = []
-    set_attention(model, ATTENTION_NAME if impl == "fuselab" else "sdpa_labelled")
+    set_attention(model, ATTENTION_NAME if impl == "fuselab" else BASELINE["name"])
     if impl == "fuselab" and spec["kind"] == "qwen3":
         base = rope_theta(model.config)
         for layer in model.model.layers:
@@ -393,6 +400,15 @@ def bench_model(name, spec, args, rows):
         torch.cuda.empty_cache()
 
 
+def model_record(run_id, command, started, finished, git, build, environment, settings, models):
+    """A run record (peerlib.record's, backend torch, no experiments) with the bench's "models": per model its
+    phases, each with fuselab_ms and sdpa_ms samples, identical_tokens, max_logit_diff and split (the schema's
+    $defs/model; `fuselab report` renders them in the log, harness/core/log_models.cpp)."""
+    rec = record.run_record(run_id, command, started, finished, git, build, environment, None, settings, [])
+    rec["models"] = models
+    return rec
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records-dir", default=str(ROOT / "reports" / "runs"))
@@ -448,9 +464,8 @@ def main(argv=None):
                          "attention = inside the attention function (copies included), qk_norm_rope = the fused "
                          "call, gemm = aten mm/addmm/bmm outside attention, other = the rest",
                 "problems": problems}
-    rec = record.run_record(run_id, sys.argv, started, record.utc_now_iso(), record.git_state(ROOT), build,
-                            environment, None, settings, [])
-    rec["models"] = rows
+    rec = model_record(run_id, sys.argv, started, record.utc_now_iso(), record.git_state(ROOT), build, environment,
+                       settings, rows)
     path = record.write_record(args.records_dir, rec, ROOT)
     failed = problems or any(p["status"] != "ok" for m in rows for p in m["phases"])
     say(f"run record {path}" + ("; with failures" if failed else ""))
