@@ -267,19 +267,20 @@ def prefill(model, ids):
     return out.logits, cache
 
 
-def greedy_decode(model, ids, steps, times=None):
+def greedy_decode(model, ids, steps, times=None, split=None):
     """Prefill, then `steps` greedy steps; (tokens [B, steps], logits [steps, B, V]); times: a list that gets
-    the decode's milliseconds (CUDA events around the steps)."""
+    the decode's milliseconds (CUDA events around the steps); split: a dict that gets the steps' gpu_split."""
     logits, cache = prefill(model, ids)
     token = logits[:, -1].argmax(-1, keepdim=True)
     tokens, step_logits = [], []
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     start.record()
-    for _ in range(steps):
-        tokens.append(token)
-        out = model(input_ids=token, past_key_values=cache, use_cache=True)
-        step_logits.append(out.logits[:, -1])
-        token = out.logits[:, -1].argmax(-1, keepdim=True)
+    with gpu_split(split) if split is not None else contextlib.nullcontext():
+        for _ in range(steps):
+            tokens.append(token)
+            out = model(input_ids=token, past_key_values=cache, use_cache=True)
+            step_logits.append(out.logits[:, -1])
+            token = out.logits[:, -1].argmax(-1, keepdim=True)
     end.record()
     torch.cuda.synchronize()
     if times is not None:
@@ -305,38 +306,36 @@ def timed_ms(fn, warmup, repeats):
 GEMM_OPS = ("aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm")
 
 
-def gpu_split(fn):
-    """GPU milliseconds of one fn() by where they go: attention (kernels launched inside the attention function:
-    the op and its copies), QK-norm + RoPE (the qk_norm_rope call), GEMMs (aten mm/addmm/bmm outside those), the
-    rest. Each kernel counts once, for the CPU op that launched it (its enclosing labels decide the class)."""
+@contextlib.contextmanager
+def gpu_split(split):
+    """Fills split with the GPU milliseconds of the block by where they go: attention (kernels launched inside the
+    attention function: the op and its copies), QK-norm + RoPE (the qk_norm_rope call), GEMMs (aten mm/addmm/bmm
+    outside those), the rest. Each kernel counts once, for the CPU op that launched it (its enclosing labels
+    decide the class); the labels' own GPU spans are not kernels and are left out."""
     from torch.profiler import ProfilerActivity, profile
 
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
-        fn()
+        yield
         torch.cuda.synchronize()
-    split = {"attention": 0.0, "qk_norm_rope": 0.0, "gemm": 0.0, "other": 0.0}
+    labels_of_kind = {Profiled.ATTENTION: "attention", Profiled.QK_NORM_ROPE: "qk_norm_rope"}
+    us = {"attention": 0.0, "qk_norm_rope": 0.0, "gemm": 0.0, "other": 0.0}
     for event in prof.events():
-        kernels = getattr(event, "kernels", None) or []
-        us = sum(float(k.duration) for k in kernels)
-        if not us:
+        if event.name in labels_of_kind:
             continue
-        labels = set()
-        parent = event
+        time = sum(float(k.duration) for k in (getattr(event, "kernels", None) or []) if k.name not in labels_of_kind)
+        if not time:
+            continue
+        kind = "gemm" if event.name in GEMM_OPS else "other"
+        parent = getattr(event, "cpu_parent", None)
         while parent is not None:
-            labels.add(parent.name)
+            if parent.name in labels_of_kind:
+                kind = labels_of_kind[parent.name]
+                break
             parent = getattr(parent, "cpu_parent", None)
-        if Profiled.ATTENTION in labels:
-            split["attention"] += us
-        elif Profiled.QK_NORM_ROPE in labels:
-            split["qk_norm_rope"] += us
-        elif event.name in GEMM_OPS:
-            split["gemm"] += us
-        else:
-            split["other"] += us
-    out = {f"{k}_ms": round(v / 1e3, 4) for k, v in split.items()}
-    out["total_ms"] = round(sum(split.values()) / 1e3, 4)
-    return out
+        us[kind] += time
+    split.update({f"{k}_ms": round(v / 1e3, 4) for k, v in us.items()})
+    split["total_ms"] = round(sum(us.values()) / 1e3, 4)
 
 
 def bench_model(name, spec, args, rows):
@@ -367,13 +366,14 @@ def bench_model(name, spec, args, rows):
                 with implementation(model, spec, impl), torch.inference_mode():
                     logits, _ = prefill(model, ids)
                     phase_prefill[f"{impl}_ms"] = timed_ms(lambda: prefill(model, ids), args.warmup, args.repeats)
-                    phase_prefill.setdefault("split", {})[impl] = gpu_split(lambda: prefill(model, ids))
+                    with gpu_split(phase_prefill.setdefault("split", {}).setdefault(impl, {})):
+                        prefill(model, ids)
                     times = []
                     for _ in range(args.decode_repeats):
                         gen_tokens, step_logits = greedy_decode(model, ids, args.steps, times)
                     phase_decode[f"{impl}_ms"] = times
-                    phase_decode.setdefault("split", {})[impl] = gpu_split(
-                        lambda: greedy_decode(model, ids, min(args.steps, 16)))
+                    greedy_decode(model, ids, min(args.steps, 16),
+                                  split=phase_decode.setdefault("split", {}).setdefault(impl, {}))
                     results[impl] = (logits, gen_tokens, step_logits)
                     del logits
                 say(f"{name} {batch}x{tokens} {impl}: prefill {statistics.median(phase_prefill[impl + '_ms']):.2f} ms, "
