@@ -16,6 +16,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "fuselab/kernels.h"
 
@@ -68,6 +69,18 @@ void run_library(const std::string& op, F&& call) {
 
 cudaStream_t current_stream(const at::Tensor& t) { return at::cuda::getCurrentCUDAStream(t.device().index()).stream(); }
 
+// What every op ends with: the PE kind, base and stream into the library's
+// arguments, the call (checked, then launched), the output.
+template <class Args, class Call>
+at::Tensor run(const std::string& op, Args& a, c10::string_view pe, bool rope_only, double base, const at::Tensor& on,
+               at::Tensor out, Call call) {
+  a.pe = pe_of(op, std::string(pe), rope_only);
+  a.base = base;
+  a.stream = current_stream(on);
+  run_library(op, [&] { call(a); });
+  return out;
+}
+
 // q [B, Hq, Sq, D], k and v [B, Hkv, Sk, D] -> [B, Hq, Sq, D].
 at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v, bool causal,
                      std::optional<double> scale, c10::string_view pe, int64_t q_offset, int64_t k_offset,
@@ -96,11 +109,7 @@ at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor&
                       " is not positive. Fix: pass a positive scale, or None for 1/sqrt(D)");
     a.scale = *scale;
   }
-  a.pe = pe_of(op, std::string(pe), false);
-  a.base = base;
-  a.stream = current_stream(q);
-  run_library(op, [&] { fuselab::attention(a); });
-  return out;
+  return run(op, a, pe, false, base, q, std::move(out), fuselab::attention);
 }
 
 // x [N, S, D] or [B, H, S, D] -> the same shape, row s at position offset + s.
@@ -116,11 +125,7 @@ at::Tensor rope(const at::Tensor& x, int64_t offset, c10::string_view pe, double
   a.out = out.data_ptr<float>();
   a.S = x.size(-2), a.D = x.size(-1), a.N = x.numel() / std::max<int64_t>(1, a.S * a.D);
   a.offset = offset;
-  a.pe = pe_of(op, std::string(pe), true);
-  a.base = base;
-  a.stream = current_stream(x);
-  run_library(op, [&] { fuselab::rope(a); });
-  return out;
+  return run(op, a, pe, true, base, x, std::move(out), fuselab::rope);
 }
 
 // q [T, Hq, D], k [T, Hkv, D], wq and wk [D], positions [T] int64 -> [T, Hq + Hkv, D].
@@ -154,11 +159,7 @@ at::Tensor qk_norm_rope(const at::Tensor& q, const at::Tensor& k, const at::Tens
   a.T = q.size(0), a.Hq = q.size(1), a.Hkv = k.size(1), a.D = q.size(2);
   a.max_position = max_pos;
   a.eps = eps;
-  a.pe = pe_of(op, std::string(pe), true);
-  a.base = base;
-  a.stream = current_stream(q);
-  run_library(op, [&] { fuselab::qk_norm_rope(a); });
-  return out;
+  return run(op, a, pe, true, base, q, std::move(out), fuselab::qk_norm_rope);
 }
 
 // Forward only: an input that requires a gradient (with grad mode on) is one
