@@ -2,5 +2,5 @@
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[3]  # noqa: F401 (tests import it)
 sys.path[:0] = [str(REPO / "python"), str(REPO / "reference_data")]
