@@ -8,6 +8,7 @@
 # `fuselab report --no-plots`, and packs the new record, the log and every
 # step's output into $OUT/results.tgz.
 #   scripts/device_torch_run.sh GIT_COMMIT GIT_DIRTY [model_bench.py options...]
+# DEVICE_DEADLINE_S (default 570): the bench gets what is left of it.
 # (the tree travels without .git, so the caller passes the commit.)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +52,9 @@ cmake --build "$build" -j"$(nproc)" --target fuselab fuselab_kernels_gpu_tests f
 fuselab=$build/harness/cli/fuselab
 lib=$build/harness/torch/libfuselab_torch_ops.so
 [[ -f $lib ]] || { echo "fuselab_torch_ops was not built (see the configure line above)"; pack; exit 1; }
+# FUSELAB_TORCH_BUILD_ONLY=1: stop here (a first call that only builds; the
+# build folder is kept for the next call, which then starts at once).
+if [[ -n ${FUSELAB_TORCH_BUILD_ONLY:-} ]]; then echo "built in ${SECONDS}s; stopping (FUSELAB_TORCH_BUILD_ONLY)"; exit 0; fi
 
 step dispatch-table
 if "$fuselab" export --dispatch "$build/dispatch.json" >"$logs/export.log" 2>&1; then
