@@ -24,6 +24,10 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 "$python" -m pytest -q reference_data/tests
 FUSELAB_BIN="$PWD/${BUILD_DIR:-build}/harness/cli/fuselab" "$python" -m pytest -q harness/peers/tests
+# The model bench's record (CPU), and the PyTorch ops' tests: skipped, with the
+# reason, without a GPU or where fuselab_torch_ops is not built (docs/torch.md).
+"$python" -m pytest -q harness/models/tests
+"$python" -m pytest -q -rs harness/torch/tests
 # The site (`fuselab report --html`) in headless Chromium (docs/site.md).
 FUSELAB_BIN="$PWD/${BUILD_DIR:-build}/harness/cli/fuselab" "$python" -m pytest -q harness/site_tests
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "harness/core/format_number.h"
+#include "harness/core/log_models.h"
 
 namespace fuselab {
 namespace {
@@ -107,6 +108,7 @@ std::string render_run_entries(const json& record, const std::string& record_lin
     << environment_line(record) << ".  \n"
     << "Record: [" << record["run_id"].get<std::string>() << "](" << record_link << ")\n";
   for (const auto& e : record["experiments"]) o << render_experiment(e);
+  o << render_models(record);  // a model bench's end-to-end table (harness/models/model_bench.py)
   return o.str();
 }
 

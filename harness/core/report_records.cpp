@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "harness/core/log_models.h"
 #include "harness/core/run_record.h"
 
 namespace fuselab {
@@ -104,6 +105,7 @@ void validate_run_record(const json& r, const std::string& path) {
       if (!r["experiments"][i].is_object()) throw std::runtime_error(at + " is not an object");
       check_experiment(r["experiments"][i], at);
     }
+    if (r.contains("models")) validate_models(r["models"]);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error("run record " + path + ": " + e.what() +
                              ". Fix: restore it from git (`git checkout -- " + path +

@@ -1,0 +1,1 @@
+"""fuselab from Python: `fuselab.torch` holds the PyTorch ops (docs/torch.md)."""
