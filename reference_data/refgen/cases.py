@@ -13,7 +13,7 @@ import yaml
 from .counter import NAME as COUNTER_NAME
 from .errors import RefgenError
 
-OPS = ("attention", "rope", "qk_norm_rope")
+OPS = ("attention", "rope", "qk_norm_rope", "decode")
 PE_KINDS = ("none", "sinusoidal", "rope_interleaved", "rope_neox")
 STORAGES = ("full", "sampled")
 USES = ("tests", "benchmarks")
@@ -21,6 +21,7 @@ SHAPE_KEYS = {
     "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D"),
     "rope": ("N", "S", "D"),
     "qk_norm_rope": ("T", "Hq", "Hkv", "D"),
+    "decode": ("B", "Hq", "Hkv", "Sq", "Skv", "D"),
 }
 # Keys a case (or the defaults block) may set, and the value when neither does.
 # `name`, `shape` and `seed` have no default; `pe` has none for op rope.
@@ -44,6 +45,14 @@ OP_ONLY_KEYS = {
     "attention": ("q_offset", "k_offset", "causal", "scale"),
     "rope": ("offset",),
     "qk_norm_rope": ("eps", "max_position"),
+    "decode": ("scale",),
+}
+# The PE kinds each op takes (decode rotates q alone: no additive kind).
+OP_PE_KINDS = {
+    "attention": PE_KINDS,
+    "rope": PE_KINDS[2:],
+    "qk_norm_rope": PE_KINDS[2:],
+    "decode": ("none",) + PE_KINDS[2:],
 }
 TOP_KEYS = ("family", "op", "defaults", "cases")
 NAME_PATTERN = re.compile(r"[a-z0-9_]+")
@@ -62,6 +71,7 @@ class Case:
     Hkv: int = 0
     Sq: int = 0
     Sk: int = 0
+    Skv: int = 0
     q_offset: int = 0
     k_offset: int = 0
     N: int = 0
@@ -98,16 +108,17 @@ class Case:
     def out_rows(self):
         if self.op == "qk_norm_rope":
             return self.T * (self.Hq + self.Hkv)
-        return self.B * self.Hq * self.Sq if self.op == "attention" else self.N * self.S
+        return self.B * self.Hq * self.Sq if self.op in ("attention", "decode") else self.N * self.S
 
     @property
     def input_shapes(self):
         """Input tensors in inputs-hash order (inv_freq follows them)."""
-        if self.op == "attention":
+        if self.op in ("attention", "decode"):
+            keys = self.Sk if self.op == "attention" else self.Skv
             return {
                 "q": (self.B, self.Hq, self.Sq, self.D),
-                "k": (self.B, self.Hkv, self.Sk, self.D),
-                "v": (self.B, self.Hkv, self.Sk, self.D),
+                "k": (self.B, self.Hkv, keys, self.D),
+                "v": (self.B, self.Hkv, keys, self.D),
             }
         if self.op == "qk_norm_rope":
             return {
@@ -128,7 +139,7 @@ class Case:
     def out_shape(self):
         if self.op == "qk_norm_rope":
             return (self.T, self.Hq + self.Hkv, self.D)
-        return (self.B, self.Hq, self.Sq, self.D) if self.op == "attention" else (self.N, self.S, self.D)
+        return (self.B, self.Hq, self.Sq, self.D) if self.op in ("attention", "decode") else (self.N, self.S, self.D)
 
     def attributes(self):
         """The file attributes that describe the case, in writing order."""
@@ -144,6 +155,7 @@ class Case:
             "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D", "q_offset", "k_offset"),
             "rope": ("N", "S", "D", "offset"),
             "qk_norm_rope": ("T", "Hq", "Hkv", "D", "eps", "max_position"),
+            "decode": ("B", "Hq", "Hkv", "Sq", "Skv", "D"),
         }[self.op]
         attrs.update({key: getattr(self, key) for key in keys})
         attrs.update(causal=int(self.causal), base=self.base, scale=self.scale, seed=self.seed)
@@ -282,7 +294,7 @@ def _build_case(path, family, op, label, values):
     if dims["D"] % 2:
         fail(f"D = {dims['D']} is odd", "D must be even (positional embeddings work on pairs of dimensions)")
 
-    pe = choice("pe", values["pe"], PE_KINDS if op == "attention" else PE_KINDS[2:])
+    pe = choice("pe", values["pe"], OP_PE_KINDS[op])
     storage = choice("storage", values["storage"], STORAGES)
     uses = values["use"]
     if not isinstance(uses, list) or not uses or any(u not in USES for u in uses) or len(set(uses)) != len(uses):
@@ -314,8 +326,11 @@ def _build_case(path, family, op, label, values):
 
     if case.seed >= 1 << 63:
         fail(f"seed = {case.seed} does not fit in int64", "pick a smaller seed")
-    if op == "attention" and case.Hq % case.Hkv:
+    if op in ("attention", "decode") and case.Hq % case.Hkv:
         fail(f"Hq = {case.Hq} is not a multiple of Hkv = {case.Hkv}", "pick Hkv dividing Hq")
+    if op == "decode" and case.Sq > case.Skv:
+        fail(f"Sq = {case.Sq} queries exceed the Skv = {case.Skv} cached keys",
+             "choose Sq <= Skv (the queries are the last Sq tokens of the cache)")
     if case.causal and case.k_offset > case.q_offset:
         fail(
             f"causal with k_offset = {case.k_offset} > q_offset = {case.q_offset}: query 0 sees no key",
@@ -325,6 +340,7 @@ def _build_case(path, family, op, label, values):
         "attention": max(case.q_offset + case.Sq, case.k_offset + case.Sk) - 1,
         "rope": case.offset + case.S - 1,
         "qk_norm_rope": case.max_position,
+        "decode": case.Skv - 1,
     }[op]
     if last >= MAX_POSITION:
         fail(f"positions reach {last}, not all exact in float32", f"keep every position below {MAX_POSITION}")
