@@ -10,6 +10,7 @@
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 #include "harness/ops/builtin_ops.h"
+#include "harness/ops/common/head_tensors.h"
 #include "harness/ops/common/pe_kind.h"
 #include "harness/ops/common/positional_encoding.h"
 #include "harness/ops/common/problem_launch.h"
@@ -21,11 +22,8 @@ namespace {
 
 void read_shape(const CaseFields& f, CaseSpec& spec) {
   read_even_head_dim(f, spec);
-  const int64_t Hq = f.dim("Hq"), Hkv = f.dim("Hkv"), Sq = f.dim("Sq"), Skv = f.dim("Skv");
-  f.dim("B");
-  if (Hq % Hkv != 0)
-    f.fail("Hkv", "Hq = " + std::to_string(Hq) + " is not a multiple of Hkv = " + std::to_string(Hkv),
-           "choose Hkv dividing Hq");
+  check_query_groups(f);
+  const int64_t Sq = f.dim("Sq"), Skv = f.dim("Skv");
   if (Sq > Skv)
     f.fail("Sq", "Sq = " + std::to_string(Sq) + " queries exceed the Skv = " + std::to_string(Skv) + " cached keys",
            "choose Sq <= Skv (the queries are the last Sq tokens of the cache)");
@@ -71,13 +69,6 @@ std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
   return why.str();
 }
 
-TensorDeclaration tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, bool cache) {
-  return {std::move(name), role, stream,
-          cache ? [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hkv"), c.dim("Skv"), c.D}; }
-                : [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("B"), c.dim("Hq"), c.dim("Sq"), c.D}; },
-          {"b", "h", "s", "d"}};
-}
-
 }  // namespace
 
 OpDeclaration decode_op() {
@@ -94,10 +85,10 @@ OpDeclaration decode_op() {
                           {"Sq", dim(c, "Sq")},   {"Skv", dim(c, "Skv")}, {"scale", c.real("scale")}};
   };
   op.shape_text = shape_text;
-  op.tensors = {tensor("q", Role::CounterInput, CounterStream::Q, false),
-                tensor("k", Role::CounterInput, CounterStream::K, true),
-                tensor("v", Role::CounterInput, CounterStream::V, true), inv_freq_tensor(),
-                tensor("out", Role::Output, CounterStream::Q, false)};
+  op.tensors = {head_tensor("q", Role::CounterInput, CounterStream::Q, "Hq", "Sq"),
+                head_tensor("k", Role::CounterInput, CounterStream::K, "Hkv", "Skv"),
+                head_tensor("v", Role::CounterInput, CounterStream::V, "Hkv", "Skv"), inv_freq_tensor(),
+                head_tensor("out", Role::Output, CounterStream::Q, "Hq", "Sq")};
   op.traffic = traffic;
   op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_seq_q", "max_seq_k", "max_position"};
   op.reject = reject;
