@@ -22,7 +22,7 @@ FUSELAB_EXPERIMENT(decode, v001_split_kv) {
       .prediction(fuselab::at_most_us(987.0, {"b8_h32kv8_s32768_q1"}))
       // D a multiple of 64, at most 256: 8 lanes x D/32 floats per key
       .limits(fuselab::experiments::decode::rotations_with_head_dim(64, 256))
-      .kernel("split_kv_d128", (const void*)&k::split_kv::split_kv_kernel<4, false, false>)
+      .kernel("split_kv_d128", (const void*)&k::split_kv::split_kv_kernel<4, false, false, false>)
       .kernel("combine", (const void*)&k::split_kv::combine_kernel)
       .launch(&k::v001::launch, &k::split_kv::workspace_bytes);
 }

@@ -18,7 +18,7 @@ FUSELAB_EXPERIMENT(decode, v002_prefetch_stream) {
           "85 % of the copy ceiling at 8 x 32q/8kv x 32768: 2.147 GB / (0.85 x 2.9 TB/s) = 871 us.")
       .prediction(fuselab::at_most_us(871.0, {"b8_h32kv8_s32768_q1"}))
       .limits(fuselab::experiments::decode::rotations_with_head_dim(64, 256))
-      .kernel("split_kv_d128", (const void*)&k::split_kv::split_kv_kernel<4, true, true>)
+      .kernel("split_kv_d128", (const void*)&k::split_kv::split_kv_kernel<4, true, true, false>)
       .kernel("combine", (const void*)&k::split_kv::combine_kernel)
       .launch(&k::v002::launch, &k::split_kv::workspace_bytes);
 }

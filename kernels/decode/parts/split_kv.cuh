@@ -24,8 +24,13 @@
 // before the current step is computed (two steps' loads in flight per
 // warp); kStream: K and V are read with __ldcs (evict-first: each byte is
 // read once, L2 keeps q, the partials and the other tiles' chunks).
+// kByWarp (groups of 16 query rows or more): the block's 4 warps take 4
+// rows each of a 16-row tile instead of a quarter of the keys each; every
+// warp reads every key of the chunk (the 4 warps' reads of one key meet in
+// L1: read with __ldg, never evict-first), a quarter as many tiles read the
+// chunk from L2, and the warps need no merge.
 // D = 32 · kVec (8 lanes × kVec float4s).
-// First built by v001_split_kv.
+// First built by v001_split_kv; kByWarp by v003_rows_by_warp.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -43,25 +48,36 @@ constexpr int kWarps = 4;                 // 4 keys per warp per step, 16 per bl
 constexpr int kKeysPerStep = kWarps * 4;
 constexpr long kTargetBlocks = 132 * 8;   // H100 SMs x 8: the chunk length aims at this many blocks
 
-__host__ __device__ inline int row_tiles(const DecodeProblem& p) { return ceil_div(p.group() * p.Sq, kRows); }
+// Query rows per block: kRows, or kWarps · kRows where the warps split the rows.
+constexpr int tile_rows(bool by_warp) { return by_warp ? kWarps * kRows : kRows; }
+// Where a version may split rows over warps, it does for groups of a whole tile or more.
+inline bool rows_by_warp(const DecodeProblem& p) { return p.group() * p.Sq >= tile_rows(true); }
+
+inline int row_tiles(const DecodeProblem& p, int tile) { return ceil_div(p.group() * p.Sq, tile); }
 
 // The chunk length: from 1024 keys down (by halves, to 64) until the grid
 // has kTargetBlocks blocks or more.
-inline int chunk_length(const DecodeProblem& p) {
-  const long heads = long(p.B) * p.Hkv * row_tiles(p);
+inline int chunk_length(const DecodeProblem& p, int tile) {
+  const long heads = long(p.B) * p.Hkv * row_tiles(p, tile);
   int length = 1024;
   while (length > 64 && heads * ceil_div(p.Skv, length) < kTargetBlocks) length /= 2;
   return length;
 }
-inline int chunk_count(const DecodeProblem& p) { return ceil_div(p.Skv, chunk_length(p)); }
+inline int chunk_count(const DecodeProblem& p, int tile) { return ceil_div(p.Skv, chunk_length(p, tile)); }
 
 inline long query_rows(const DecodeProblem& p) { return long(p.B) * p.Hq * p.Sq; }
-inline std::size_t partial_acc_bytes(const DecodeProblem& p) {
-  return align_up(std::size_t(query_rows(p)) * chunk_count(p) * p.D * sizeof(float), 256);
+inline std::size_t partial_acc_bytes(const DecodeProblem& p, int tile) {
+  return align_up(std::size_t(query_rows(p)) * chunk_count(p, tile) * p.D * sizeof(float), 256);
 }
 // Per (row, chunk): acc [D] floats, then (m, l) float2s after all of them.
-inline std::size_t workspace_bytes(const DecodeProblem& p) {
-  return partial_acc_bytes(p) + std::size_t(query_rows(p)) * chunk_count(p) * sizeof(float2);
+inline std::size_t workspace_bytes_for(const DecodeProblem& p, int tile) {
+  return partial_acc_bytes(p, tile) + std::size_t(query_rows(p)) * chunk_count(p, tile) * sizeof(float2);
+}
+// Warps split the keys (v001, v002).
+inline std::size_t workspace_bytes(const DecodeProblem& p) { return workspace_bytes_for(p, tile_rows(false)); }
+// Warps split the rows where the group fills a tile (v003).
+inline std::size_t workspace_bytes_rows_by_warp(const DecodeProblem& p) {
+  return workspace_bytes_for(p, tile_rows(rows_by_warp(p)));
 }
 
 // e^(m − M), 0 where m is −inf (a state that saw no key).
@@ -117,39 +133,44 @@ struct RowState {
   }
 };
 
-template <int kVec, bool kPrefetch, bool kStream>
-__global__ void __launch_bounds__(kWarps * 32)
-    split_kv_kernel(const DecodeProblem p, int chunk_len, int chunks, float* part_acc, float2* part_ml) {
+template <int kVec, bool kPrefetch, bool kStream, bool kByWarp>
+__global__ void __launch_bounds__(kWarps * 32) split_kv_kernel(const DecodeProblem p, int tiles, int chunk_len,
+                                                               int chunks, float* part_acc, float2* part_ml) {
   constexpr int kD4 = 8 * kVec;  // float4s per row
-  __shared__ float4 q_s[kRows][kD4];
-  __shared__ float4 acc_s[kWarps][kRows][kD4];
-  __shared__ float m_s[kWarps][kRows], l_s[kWarps][kRows];
+  constexpr int kTile = tile_rows(kByWarp);
+  constexpr int kMerged = kByWarp ? 1 : kWarps;  // warps whose states merge in shared memory
+  __shared__ float4 q_s[kTile][kD4];
+  __shared__ float4 acc_s[kMerged][kRows][kD4];
+  __shared__ float m_s[kMerged][kRows], l_s[kMerged][kRows];
 
-  const int tiles = row_tiles(p);
   const int tile = int(blockIdx.x % tiles);
   const long rest = blockIdx.x / tiles;
   const int chunk = int(rest % chunks);
   const long bk = rest / chunks;  // b · Hkv + kv head
-  const int R = p.group() * p.Sq, r0 = tile * kRows;
+  const int R = p.group() * p.Sq, r0 = tile * kTile;
   const long first_row = ((bk / p.Hkv) * p.Hq + (bk % p.Hkv) * p.group()) * long(p.Sq) + r0;
 
-  // The tile's rows, rotated and scaled; rows past R are zero and see no key.
-  int end[kRows];
-  #pragma unroll
-  for (int rr = 0; rr < kRows; ++rr) {
+  // The tile's rows, rotated and scaled; rows past R are zero.
+  for (int rr = 0; rr < kTile; ++rr) {
     const long row = first_row + rr;
     float* q_row = reinterpret_cast<float*>(q_s[rr]);
     if (r0 + rr < R) {
-      end[rr] = visible_end(p, row);
-      rotated_query(p, p.q + row * p.D, end[rr] - 1, q_row, threadIdx.x, kWarps * 32);
+      rotated_query(p, p.q + row * p.D, visible_end(p, row) - 1, q_row, threadIdx.x, kWarps * 32);
     } else {
-      end[rr] = 0;
       for (int d = threadIdx.x; d < p.D; d += kWarps * 32) q_row[d] = 0.f;
     }
   }
   __syncthreads();
 
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31, sub = lane & 7;
+  // This warp's rows: the tile's (kByWarp: its quarter of them); past R they see no key.
+  const int w0 = kByWarp ? warp * kRows : 0;
+  int end[kRows];
+#pragma unroll
+  for (int rr = 0; rr < kRows; ++rr) end[rr] = r0 + w0 + rr < R ? visible_end(p, first_row + w0 + rr) : 0;
+  // Keys per step: the warp's 4 (kByWarp), or the block's 16 with warp w on keys 4w .. 4w + 3.
+  constexpr int kStep = kByWarp ? 4 : kKeysPerStep;
+  const int first_key = kByWarp ? 0 : warp * 4;
   const int j0 = chunk * chunk_len, j1 = min(p.Skv, j0 + chunk_len);
   const float4* k = reinterpret_cast<const float4*>(p.k + bk * long(p.Skv) * p.D);
   const float4* v = reinterpret_cast<const float4*>(p.v + bk * long(p.Skv) * p.D);
@@ -162,12 +183,12 @@ __global__ void __launch_bounds__(kWarps * 32)
       vx[t] = j < j1 ? load4<kStream>(v + long(j) * kD4 + sub + 8 * t) : make_float4(0.f, 0.f, 0.f, 0.f);
     }
   };
-  int j = j0 + warp * 4 + (lane >> 3);
+  int j = j0 + first_key + (lane >> 3);
   if constexpr (kPrefetch) load(j, kr, vr);
-  for (int base = j0 + warp * 4; base < j1; base += kKeysPerStep, j += kKeysPerStep) {
+  for (int base = j0 + first_key; base < j1; base += kStep, j += kStep) {
     float4 kn[kVec], vn[kVec];
     if constexpr (kPrefetch) {
-      load(j + kKeysPerStep, kn, vn);
+      load(j + kStep, kn, vn);
     } else {
       load(j, kr, vr);
     }
@@ -175,7 +196,7 @@ __global__ void __launch_bounds__(kWarps * 32)
     for (int rr = 0; rr < kRows; ++rr) {
       float s = 0.f;
 #pragma unroll
-      for (int t = 0; t < kVec; ++t) s = dot4(q_s[rr][sub + 8 * t], kr[t], s);
+      for (int t = 0; t < kVec; ++t) s = dot4(q_s[w0 + rr][sub + 8 * t], kr[t], s);
       s += __shfl_xor_sync(~0u, s, 1);
       s += __shfl_xor_sync(~0u, s, 2);
       s += __shfl_xor_sync(~0u, s, 4);
@@ -186,25 +207,33 @@ __global__ void __launch_bounds__(kWarps * 32)
     }
   }
 
-  // The warp's 4 groups, then the block's 4 warps.
+  // The warp's 4 groups; kByWarp: the warp's rows are done.
   #pragma unroll
   for (int rr = 0; rr < kRows; ++rr) {
     state[rr].merge_lane(8);
     state[rr].merge_lane(16);
-    if (lane < 8) {
+    if constexpr (kByWarp) {
+      if (lane < 8 && r0 + w0 + rr < R) {
+        const long slot = (first_row + w0 + rr) * chunks + chunk;
+        for (int t = 0; t < kVec; ++t) reinterpret_cast<float4*>(part_acc)[slot * kD4 + sub + 8 * t] = state[rr].acc[t];
+        if (lane == 0) part_ml[slot] = make_float2(state[rr].m, state[rr].l);
+      }
+    } else if (lane < 8) {
       for (int t = 0; t < kVec; ++t) acc_s[warp][rr][sub + 8 * t] = state[rr].acc[t];
       if (lane == 0) m_s[warp][rr] = state[rr].m, l_s[warp][rr] = state[rr].l;
     }
   }
+  if constexpr (kByWarp) return;
+  // The block's 4 warps.
   __syncthreads();
   for (int e = threadIdx.x; e < kRows * kD4; e += kWarps * 32) {
     const int rr = e / kD4, c = e % kD4;
     if (r0 + rr >= R) continue;
     float M = -INFINITY;
-    for (int w = 0; w < kWarps; ++w) M = fmaxf(M, m_s[w][rr]);
+    for (int w = 0; w < kMerged; ++w) M = fmaxf(M, m_s[w][rr]);
     float L = 0.f;
     float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
-    for (int w = 0; w < kWarps; ++w) {
+    for (int w = 0; w < kMerged; ++w) {
       const float a = weight(m_s[w][rr], M);
       L += l_s[w][rr] * a;
       acc = scale_add4(acc, 1.f, acc_s[w][rr][c], a);
@@ -238,29 +267,38 @@ static __global__ void __launch_bounds__(256)
   reinterpret_cast<float4*>(p.out)[e] = make_float4(acc.x * inv, acc.y * inv, acc.z * inv, acc.w * inv);
 }
 
-template <int kVec, bool kPrefetch, bool kStream>
+template <int kVec, bool kPrefetch, bool kStream, bool kByWarp>
 void launch_with(const DecodeProblem& p, void* workspace, cudaStream_t stream) {
-  const int chunk_len = chunk_length(p), chunks = chunk_count(p);
+  constexpr int kTile = tile_rows(kByWarp);
+  const int tiles = row_tiles(p, kTile), chunk_len = chunk_length(p, kTile), chunks = chunk_count(p, kTile);
   float* part_acc = static_cast<float*>(workspace);
-  float2* part_ml = reinterpret_cast<float2*>(static_cast<char*>(workspace) + partial_acc_bytes(p));
-  const long grid = long(p.B) * p.Hkv * chunks * row_tiles(p);
-  split_kv_kernel<kVec, kPrefetch, kStream>
-      <<<unsigned(grid), kWarps * 32, 0, stream>>>(p, chunk_len, chunks, part_acc, part_ml);
+  float2* part_ml = reinterpret_cast<float2*>(static_cast<char*>(workspace) + partial_acc_bytes(p, kTile));
+  const long grid = long(p.B) * p.Hkv * chunks * tiles;
+  split_kv_kernel<kVec, kPrefetch, kStream, kByWarp>
+      <<<unsigned(grid), kWarps * 32, 0, stream>>>(p, tiles, chunk_len, chunks, part_acc, part_ml);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   const long elements = query_rows(p) * (p.D / 4);
   combine_kernel<<<unsigned((elements + 255) / 256), 256, 0, stream>>>(p, chunks, part_acc, part_ml, elements);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
+template <int kVec, bool kPrefetch, bool kStream, bool kAllowByWarp>
+void launch_by_rows(const DecodeProblem& p, void* workspace, cudaStream_t stream) {
+  // By warp, K and V go through L1 (__ldg, never evict-first): the 4 warps read each line.
+  if (kAllowByWarp && rows_by_warp(p)) return launch_with<kVec, kPrefetch, false, kAllowByWarp>(p, workspace, stream);
+  launch_with<kVec, kPrefetch, kStream, false>(p, workspace, stream);
+}
+
 // D = 64, 128, 192 or 256 (the versions' limits: a multiple of 64, at most 256).
-template <bool kPrefetch, bool kStream>
+// kAllowByWarp: groups of a whole tile or more split their rows over the warps.
+template <bool kPrefetch, bool kStream, bool kAllowByWarp = false>
 void launch(const DecodeProblem& p, void* workspace, cudaStream_t stream) {
   if (query_rows(p) == 0) return;
   switch (p.D / 32) {
-    case 2: return launch_with<2, kPrefetch, kStream>(p, workspace, stream);
-    case 4: return launch_with<4, kPrefetch, kStream>(p, workspace, stream);
-    case 6: return launch_with<6, kPrefetch, kStream>(p, workspace, stream);
-    case 8: return launch_with<8, kPrefetch, kStream>(p, workspace, stream);
+    case 2: return launch_by_rows<2, kPrefetch, kStream, kAllowByWarp>(p, workspace, stream);
+    case 4: return launch_by_rows<4, kPrefetch, kStream, kAllowByWarp>(p, workspace, stream);
+    case 6: return launch_by_rows<6, kPrefetch, kStream, kAllowByWarp>(p, workspace, stream);
+    case 8: return launch_by_rows<8, kPrefetch, kStream, kAllowByWarp>(p, workspace, stream);
     default: FUSELAB_CUDA_CHECK(cudaErrorInvalidValue);  // outside the limits
   }
 }
