@@ -133,15 +133,20 @@ __device__ int64_t kv_head_of(const AttentionProblem& p, int64_t row) {
 }
 
 // scores[r - first, j] = scale * q'_r . k'_j for the visible keys of rows
-// first .. first + rows - 1; one thread per (row, key).
+// first .. first + rows - 1; one thread per (row, key), neighbouring threads
+// on neighbouring rows of one key: the rows of a kv head's group read its
+// key row together (at 64 rows per group and 32768 keys of 1 KB in float64,
+// one key per thread read it 64 times from memory, ~137 GB for op decode's
+// 8 x 32q/8kv x 32768 x 16 queries).
 __global__ void scores_kernel(AttentionProblem p, double scale, const double* q, const double* keys,
                               int64_t first, int64_t rows, double* scores) {
   const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= rows * p.Sk) return;
-  const int64_t row = first + t / p.Sk, j = t % p.Sk;
+  const int64_t j = t / rows, row = first + t % rows;
+  const int64_t slot = (row - first) * p.Sk + j;
   if (j >= visible_keys(p, row)) return;
   const double* k = keys + (kv_head_of(p, row) * p.Sk + j) * p.D;
-  scores[t] = __dmul_rn(scale, dot(q + row * p.D, k, p.D));
+  scores[slot] = __dmul_rn(scale, dot(q + row * p.D, k, p.D));
 }
 
 // Per row, in place: weight_j = exp(score_j - max score), and their sum
