@@ -29,6 +29,10 @@
 // warp reads every key of the chunk (the 4 warps' reads of one key meet in
 // L1: read with __ldg, never evict-first), a quarter as many tiles read the
 // chunk from L2, and the warps need no merge.
+// kMathOnly (harness/probes/decode_bounds.cu alone, never a version): every
+// block loads keys j mod 64 of kv head 0 instead of its own, so K and V stay
+// in L1/L2 and the launch times the math, the softmax and the partials with
+// no DRAM stream (the output is wrong).
 // D = 32 · kVec (8 lanes × kVec float4s).
 // First built by v001_split_kv; kByWarp by v003_rows_by_warp.
 #pragma once
@@ -133,7 +137,7 @@ struct RowState {
   }
 };
 
-template <int kVec, bool kPrefetch, bool kStream, bool kByWarp>
+template <int kVec, bool kPrefetch, bool kStream, bool kByWarp, bool kMathOnly = false>
 __global__ void __launch_bounds__(kWarps * 32) split_kv_kernel(const DecodeProblem p, int tiles, int chunk_len,
                                                                int chunks, float* part_acc, float2* part_ml) {
   constexpr int kD4 = 8 * kVec;  // float4s per row
@@ -172,15 +176,17 @@ __global__ void __launch_bounds__(kWarps * 32) split_kv_kernel(const DecodeProbl
   constexpr int kStep = kByWarp ? 4 : kKeysPerStep;
   const int first_key = kByWarp ? 0 : warp * 4;
   const int j0 = chunk * chunk_len, j1 = min(p.Skv, j0 + chunk_len);
-  const float4* k = reinterpret_cast<const float4*>(p.k + bk * long(p.Skv) * p.D);
-  const float4* v = reinterpret_cast<const float4*>(p.v + bk * long(p.Skv) * p.D);
+  const long head = kMathOnly ? 0 : bk * long(p.Skv) * p.D;
+  const float4* k = reinterpret_cast<const float4*>(p.k + head);
+  const float4* v = reinterpret_cast<const float4*>(p.v + head);
   RowState<kVec> state[kRows];
 
   float4 kr[kVec], vr[kVec];
   const auto load = [&](int j, float4 (&kx)[kVec], float4 (&vx)[kVec]) {
     for (int t = 0; t < kVec; ++t) {
-      kx[t] = j < j1 ? load4<kStream>(k + long(j) * kD4 + sub + 8 * t) : make_float4(0.f, 0.f, 0.f, 0.f);
-      vx[t] = j < j1 ? load4<kStream>(v + long(j) * kD4 + sub + 8 * t) : make_float4(0.f, 0.f, 0.f, 0.f);
+      const long at = long(kMathOnly ? j % 64 : j) * kD4 + sub + 8 * t;
+      kx[t] = j < j1 ? load4<kStream>(k + at) : make_float4(0.f, 0.f, 0.f, 0.f);
+      vx[t] = j < j1 ? load4<kStream>(v + at) : make_float4(0.f, 0.f, 0.f, 0.f);
     }
   };
   int j = j0 + first_key + (lane >> 3);
@@ -267,14 +273,14 @@ static __global__ void __launch_bounds__(256)
   reinterpret_cast<float4*>(p.out)[e] = make_float4(acc.x * inv, acc.y * inv, acc.z * inv, acc.w * inv);
 }
 
-template <int kVec, bool kPrefetch, bool kStream, bool kByWarp>
+template <int kVec, bool kPrefetch, bool kStream, bool kByWarp, bool kMathOnly = false>
 void launch_with(const DecodeProblem& p, void* workspace, cudaStream_t stream) {
   constexpr int kTile = tile_rows(kByWarp);
   const int tiles = row_tiles(p, kTile), chunk_len = chunk_length(p, kTile), chunks = chunk_count(p, kTile);
   float* part_acc = static_cast<float*>(workspace);
   float2* part_ml = reinterpret_cast<float2*>(static_cast<char*>(workspace) + partial_acc_bytes(p, kTile));
   const long grid = long(p.B) * p.Hkv * chunks * tiles;
-  split_kv_kernel<kVec, kPrefetch, kStream, kByWarp>
+  split_kv_kernel<kVec, kPrefetch, kStream, kByWarp, kMathOnly>
       <<<unsigned(grid), kWarps * 32, 0, stream>>>(p, tiles, chunk_len, chunks, part_acc, part_ml);
   FUSELAB_CUDA_CHECK(cudaGetLastError());
   const long elements = query_rows(p) * (p.D / 4);
