@@ -16,13 +16,16 @@
 
 namespace fuselab::experiments {
 
+// The problem carries the scale in float32; the default 1/sqrt(D) is taken
+// in float64 as the references do, any other scale as given.
+inline double reference_scale(float scale, int D) {
+  const double default_scale = 1.0 / std::sqrt(double(D));
+  return scale == float(default_scale) ? default_scale : double(scale);
+}
+
 inline void attention_on_the_cpu(const AttentionProblem& p, void*, cudaStream_t) {
   std::vector<double> out(std::size_t(p.B) * p.Hq * p.Sq * p.D);
-  // The problem carries the scale in float32; the default 1/sqrt(D) is taken
-  // in float64 as the references do, any other scale as given.
-  const double default_scale = 1.0 / std::sqrt(double(p.D));
-  const double scale = p.scale == float(default_scale) ? default_scale : double(p.scale);
-  attention_reference(p, scale, out.data());
+  attention_reference(p, reference_scale(p.scale, p.D), out.data());
   for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
 }
 

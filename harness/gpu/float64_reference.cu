@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/decode/decode_problem.h"
+#include "harness/ops/decode/decode_reference.h"
 #include "harness/ops/qk_norm_rope/qk_norm_rope_reference.h"
 #include "harness/ops/rope/rope_reference.h"
 #include "harness/gpu/device_buffer.h"
@@ -131,15 +133,20 @@ __device__ int64_t kv_head_of(const AttentionProblem& p, int64_t row) {
 }
 
 // scores[r - first, j] = scale * q'_r . k'_j for the visible keys of rows
-// first .. first + rows - 1; one thread per (row, key).
+// first .. first + rows - 1; one thread per (row, key), neighbouring threads
+// on neighbouring rows of one key: the rows of a kv head's group read its
+// key row together (at 64 rows per group and 32768 keys of 1 KB in float64,
+// one key per thread read it 64 times from memory, ~137 GB for op decode's
+// 8 x 32q/8kv x 32768 x 16 queries).
 __global__ void scores_kernel(AttentionProblem p, double scale, const double* q, const double* keys,
                               int64_t first, int64_t rows, double* scores) {
   const int64_t t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (t >= rows * p.Sk) return;
-  const int64_t row = first + t / p.Sk, j = t % p.Sk;
+  const int64_t j = t / rows, row = first + t % rows;
+  const int64_t slot = (row - first) * p.Sk + j;
   if (j >= visible_keys(p, row)) return;
   const double* k = keys + (kv_head_of(p, row) * p.Sk + j) * p.D;
-  scores[t] = __dmul_rn(scale, dot(q + row * p.D, k, p.D));
+  scores[slot] = __dmul_rn(scale, dot(q + row * p.D, k, p.D));
 }
 
 // Per row, in place: weight_j = exp(score_j - max score), and their sum
@@ -225,9 +232,9 @@ void download(const DeviceBuffer& d, double* host) {
 // The scores of this many (row, key) pairs at a time: 256 MiB of float64.
 constexpr int64_t kScoresPerPass = int64_t{32} << 20;
 
-}  // namespace
-
-void attention_reference_gpu(const AttentionProblem& host, double scale, double* out) {
+// key_pe: the PE applied to the keys (host.pe, or None where they come
+// embedded: op decode's rotated cache).
+void attention_reference_gpu(const AttentionProblem& host, double scale, PeKind key_pe, double* out) {
   const int D = host.D;
   const int64_t q_rows = int64_t{host.B} * host.Hq * host.Sq;
   const int64_t k_rows = int64_t{host.B} * host.Hkv * host.Sk;
@@ -237,11 +244,11 @@ void attention_reference_gpu(const AttentionProblem& host, double scale, double*
   p.q = q.get<float>(), p.k = k.get<float>(), p.v = v.get<float>(), p.inv_freq = inv_freq.get<float>();
   p.out = nullptr;
   const AngleTable q_table(p.pe, p.q_offset, p.Sq, p.inv_freq, D);
-  const AngleTable k_table(p.pe, p.k_offset, p.Sk, p.inv_freq, D);
+  const AngleTable k_table(key_pe, p.k_offset, p.Sk, p.inv_freq, D);
   // Every query and key row embedded once, in float64.
   const DeviceBuffer queries(q_rows * D * sizeof(double)), keys(k_rows * D * sizeof(double));
   embed_rows(p.pe, p.q, q_rows, p.Sq, q_table, D, queries.get<double>());
-  embed_rows(p.pe, p.k, k_rows, p.Sk, k_table, D, keys.get<double>());
+  embed_rows(key_pe, p.k, k_rows, p.Sk, k_table, D, keys.get<double>());
   // Rows in passes, so the scores of one pass stay within kScoresPerPass.
   const int64_t pass_rows = std::max<int64_t>(1, kScoresPerPass / p.Sk);
   const DeviceBuffer scores(std::min(pass_rows, q_rows) * p.Sk * sizeof(double));
@@ -259,6 +266,16 @@ void attention_reference_gpu(const AttentionProblem& host, double scale, double*
     FUSELAB_LAUNCH_CHECK();
   }
   download(result, out);
+}
+
+}  // namespace
+
+void attention_reference_gpu(const AttentionProblem& p, double scale, double* out) {
+  attention_reference_gpu(p, scale, p.pe, out);
+}
+
+void decode_reference_gpu(const kernels::DecodeProblem& p, double scale, double* out) {
+  attention_reference_gpu(attention_problem_of_decode(p), scale, PeKind::None, out);
 }
 
 void rope_reference_gpu(const RopeProblem& host, double* out) {
@@ -294,6 +311,7 @@ std::vector<double> gpu_reference_output(const ReferenceCase& ref) {
   if (s.op == "rope") rope_reference_gpu(rope_problem_of(ref), out.data());
   else if (s.op == "qk_norm_rope")
     qk_norm_rope_reference_gpu(qk_norm_rope_problem_of(ref), s.reals.at("eps"), out.data());
+  else if (s.op == "decode") decode_reference_gpu(decode_problem_of(ref), s.real("scale"), out.data());
   else attention_reference_gpu(attention_problem_of(ref), s.real("scale"), out.data());
   return out;
 }
@@ -311,7 +329,7 @@ std::string gpu_reference_unavailable(const CaseSpec& spec) {
     return count == 0 ? std::string("no CUDA GPU") : std::string();
   }();
   if (!no_device.empty()) return no_device;
-  if (spec.op == "attention" || spec.op == "rope" || spec.op == "qk_norm_rope") return "";
+  if (spec.op == "attention" || spec.op == "rope" || spec.op == "qk_norm_rope" || spec.op == "decode") return "";
   return "op of " + spec.id() + " has no GPU float64 reference";
 }
 

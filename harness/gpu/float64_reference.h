@@ -17,6 +17,7 @@
 #include "harness/core/reference_case.h"
 #include "harness/ops/attention/attention_problem.h"
 #include "harness/ops/rope/rope_problem.h"
+#include "kernels/decode/problem.h"
 #include "kernels/qk_norm_rope/problem.h"
 
 namespace fuselab {
@@ -26,6 +27,9 @@ namespace fuselab {
 // CUDA error. As the host reference: out [B, Hq, Sq, D], `scale` float64, a
 // query row that sees no key is NaN.
 void attention_reference_gpu(const kernels::AttentionProblem& p, double scale, double* out);
+// out: [B, Hq, Sq, D]: attention with the PE on q alone (the key cache comes
+// rotated), queries at Skv - Sq + i, causal.
+void decode_reference_gpu(const kernels::DecodeProblem& p, double scale, double* out);
 // out: [N, S, D].
 void rope_reference_gpu(const kernels::RopeProblem& p, double* out);
 // out: [T, Hq + Hkv, D]; eps in float64 (the case's).

@@ -2,6 +2,6 @@
 
 namespace fuselab {
 
-std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op(), qk_norm_rope_op()}; }
+std::vector<OpDeclaration> builtin_ops() { return {attention_op(), rope_op(), qk_norm_rope_op(), decode_op()}; }
 
 }  // namespace fuselab

@@ -12,6 +12,10 @@ For every benchmark case (cases.yaml, use: benchmarks):
   qk_norm_rope                  torch/qk_norm_rope_eager, torch/qk_norm_rope_compiled
       RMSNorm of each Q and K head (F.rms_norm where torch has it), then RoPE
       with cos/sin gathered by position from a cache built once per case
+  decode                        torch/decode_sdpa_eager, torch/decode_sdpa_compiled
+      q rotated at its positions (the K cache comes rotated), K/V repeated
+      for GQA, then F.scaled_dot_product_attention in float32, the causal
+      tail of speculative queries as a mask
 
 Each cell is checked against the float64 reference (5e-5; a peer that misses
 it is reported as failed, a result like any other), timed cold (L2 flushed,

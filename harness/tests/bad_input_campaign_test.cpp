@@ -981,9 +981,15 @@ void reference_files_campaign(std::size_t half) {
   // so each fixture's mutants (seeded by its place) stay the same; a later
   // family's fixtures come after them.
   std::vector<CaseSpec> specs = test::fixture_specs();
-  const std::set<std::string> first_families = {"attention", "rope", "rope_standalone", "sinusoidal"};
-  std::stable_partition(specs.begin(), specs.end(),
-                        [&](const CaseSpec& s) { return first_families.count(s.family) > 0; });
+  const std::vector<std::set<std::string>> arrivals = {{"attention", "rope", "rope_standalone", "sinusoidal"},
+                                                       {"qk_norm_rope"}, {"decode"}};
+  const auto arrival = [&](const CaseSpec& s) {
+    std::size_t i = 0;
+    while (i < arrivals.size() && !arrivals[i].count(s.family)) ++i;
+    return i;  // a family not listed comes last
+  };
+  std::stable_sort(specs.begin(), specs.end(),
+                   [&](const CaseSpec& a, const CaseSpec& b) { return arrival(a) < arrival(b); });
   ASSERT_GE(specs.size(), 5u);
   for (std::size_t i = half; i < specs.size(); i += 2) {
     const CaseSpec& spec = specs[i];

@@ -72,10 +72,11 @@ TEST(CounterRng, ReproducesEveryFixtureInputBitForBit) {
       EXPECT_TRUE(same_bits(ref.input("wk"), counter_tensor(spec.seed, CounterStream::Wk, n(spec.D))));
       EXPECT_EQ(ref.input_int64("positions"),
                 counter_integer_tensor(spec.seed, CounterStream::Positions, n(T), spec.integers.at("max_position")));
-    } else {
+    } else {  // attention, decode (its key count is Skv)
+      const int64_t keys = spec.op == "decode" ? spec.dim("Skv") : spec.dim("Sk");
       EXPECT_TRUE(same_bits(ref.input("q"), counter_tensor(spec.seed, CounterStream::Q, n(spec.dim("B") * spec.dim("Hq") * spec.dim("Sq") * spec.D))));
-      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.dim("B") * spec.dim("Hkv") * spec.dim("Sk") * spec.D))));
-      EXPECT_TRUE(same_bits(ref.input("v"), counter_tensor(spec.seed, CounterStream::V, n(spec.dim("B") * spec.dim("Hkv") * spec.dim("Sk") * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("k"), counter_tensor(spec.seed, CounterStream::K, n(spec.dim("B") * spec.dim("Hkv") * keys * spec.D))));
+      EXPECT_TRUE(same_bits(ref.input("v"), counter_tensor(spec.seed, CounterStream::V, n(spec.dim("B") * spec.dim("Hkv") * keys * spec.D))));
     }
   }
 }

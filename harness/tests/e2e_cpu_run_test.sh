@@ -7,7 +7,7 @@
 set -euo pipefail
 fuselab=$1 scratch=$2
 rm -rf "$scratch" && mkdir -p "$scratch"
-for family in attention sinusoidal rope rope_standalone qk_norm_rope; do
+for family in attention sinusoidal rope rope_standalone qk_norm_rope decode; do
   runs=$scratch/$family/runs log=$scratch/$family/LOG.md
   "$fuselab" --records-dir "$runs" --log "$log" run "$family/v900_cpu_reference" --case 'fx_*' --quick
   record=$(ls "$runs"/*[0-9].json.gz)

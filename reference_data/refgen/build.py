@@ -41,7 +41,10 @@ def outputs(case, tensors, inv, device):
         return _rope_outputs(case, tensors["x"], inv, rows, device)
     if case.op == "qk_norm_rope":
         return _qk_norm_rope_outputs(case, tensors, inv, rows, device)
-    return _attention_outputs(case, tensors, inv, rows, device)
+    if case.op == "decode":
+        # The last Sq tokens of the cache, causal; the key cache comes rotated (no angle for k).
+        return _attention_outputs(case, tensors, inv, rows, device, case.Skv, case.Skv - case.Sq, 0, True, False)
+    return _attention_outputs(case, tensors, inv, rows, device, case.Sk, case.q_offset, case.k_offset, case.causal)
 
 
 def datasets(case, tensors, inv, result):
@@ -69,21 +72,22 @@ def _rope_outputs(case, x, inv, rows, device):
     )
 
 
-def _attention_outputs(case, tensors, inv, rows, device):
+def _attention_outputs(case, tensors, inv, rows, device, keys, q_offset, k_offset, causal, rotate_keys=True):
+    """Query rows against `keys` keys of their kv head; rotate_keys False: k taken as given (op decode)."""
     out = np.empty((len(rows), case.D), dtype=np.float64)
     out_torch = np.empty((len(rows), case.D), dtype=np.float32)
     group = case.Hq // case.Hkv
-    key_pos = case.k_offset + np.arange(case.Sk)
-    k_angle = pe.angles(key_pos, inv)
+    key_pos = k_offset + np.arange(keys)
+    k_angle = pe.angles(key_pos, inv) if rotate_keys else None
     heads, starts = np.unique(rows // case.Sq, return_index=True)
     for head, start, stop in zip(heads, starts, list(starts[1:]) + [len(rows)]):
         b, h = divmod(int(head), case.Hq)
-        kv_rows = (b * case.Hkv + h // group) * case.Sk + np.arange(case.Sk)
+        kv_rows = (b * case.Hkv + h // group) * keys + np.arange(keys)
         q = tensors["q"].rows(rows[start:stop])
         k, v = tensors["k"].rows(kv_rows), tensors["v"].rows(kv_rows)
-        query_pos = case.q_offset + rows[start:stop] % case.Sq
+        query_pos = q_offset + rows[start:stop] % case.Sq
         q_angle = pe.angles(query_pos, inv)
-        visible = torch.from_numpy(key_pos[None, :] <= query_pos[:, None]) if case.causal else None
+        visible = torch.from_numpy(key_pos[None, :] <= query_pos[:, None]) if causal else None
         args = (q, k, v, q_angle, k_angle, visible, case, device)
         out[start:stop] = reference.attention(*args)
         out_torch[start:stop] = torch_fp32.attention(*args)

@@ -36,6 +36,13 @@ CASE_DEFAULTS = {
     "max_position": None,
 }
 CASE_KEYS = ("name", "shape", "seed") + tuple(CASE_DEFAULTS)
+# The PE kinds each op takes (decode rotates q alone: no additive kind).
+OP_PE_KINDS = {
+    "attention": PE_KINDS,
+    "rope": PE_KINDS[2:],
+    "qk_norm_rope": PE_KINDS[2:],
+    "decode": ("none",) + PE_KINDS[2:],
+}
 TOP_KEYS = ("family", "op", "defaults", "cases")
 NAME_PATTERN = re.compile(r"[a-z0-9_]+")
 MAX_POSITION = 1 << 24  # float32 holds every integer position below this
@@ -53,6 +60,7 @@ class Case:
     Hkv: int = 0
     Sq: int = 0
     Sk: int = 0
+    Skv: int = 0
     q_offset: int = 0
     k_offset: int = 0
     N: int = 0
@@ -272,7 +280,7 @@ def _build_case(path, family, op, label, values):
     if dims["D"] % 2:
         fail(f"D = {dims['D']} is odd", "D must be even (positional embeddings work on pairs of dimensions)")
 
-    pe = choice("pe", values["pe"], PE_KINDS if op == "attention" else PE_KINDS[2:])
+    pe = choice("pe", values["pe"], OP_PE_KINDS[op])
     storage = choice("storage", values["storage"], STORAGES)
     uses = values["use"]
     if not isinstance(uses, list) or not uses or any(u not in USES for u in uses) or len(set(uses)) != len(uses):
@@ -304,8 +312,11 @@ def _build_case(path, family, op, label, values):
 
     if case.seed >= 1 << 63:
         fail(f"seed = {case.seed} does not fit in int64", "pick a smaller seed")
-    if op == "attention" and case.Hq % case.Hkv:
+    if op in ("attention", "decode") and case.Hq % case.Hkv:
         fail(f"Hq = {case.Hq} is not a multiple of Hkv = {case.Hkv}", "pick Hkv dividing Hq")
+    if op == "decode" and case.Sq > case.Skv:
+        fail(f"Sq = {case.Sq} queries exceed the Skv = {case.Skv} cached keys",
+             "choose Sq <= Skv (the queries are the last Sq tokens of the cache)")
     if case.causal and case.k_offset > case.q_offset:
         fail(
             f"causal with k_offset = {case.k_offset} > q_offset = {case.q_offset}: query 0 sees no key",
@@ -315,6 +326,7 @@ def _build_case(path, family, op, label, values):
         "attention": max(case.q_offset + case.Sq, case.k_offset + case.Sk) - 1,
         "rope": case.offset + case.S - 1,
         "qk_norm_rope": case.max_position,
+        "decode": case.Skv - 1,
     }[op]
     if last >= MAX_POSITION:
         fail(f"positions reach {last}, not all exact in float32", f"keep every position below {MAX_POSITION}")

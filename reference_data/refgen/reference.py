@@ -5,10 +5,11 @@ from . import norm, pe
 
 
 def attention(q, k, v, q_angle, k_angle, visible, case, device):
-    """float64 [n, D] for one head: q [n, D], k and v [Sk, D] (float32 numpy); visible [n, Sk] or None."""
+    """float64 [n, D] for one head: q [n, D], k and v [Sk, D] (float32 numpy); visible [n, Sk] or None;
+    k_angle None: the keys are taken as given (op decode's rotated cache)."""
     q64, k64, v64 = (torch.from_numpy(t).to(device=device, dtype=torch.float64) for t in (q, k, v))
     q64 = pe.apply(q64, q_angle, case.pe)
-    k64 = pe.apply(k64, k_angle, case.pe)
+    k64 = k64 if k_angle is None else pe.apply(k64, k_angle, case.pe)  # None: k comes rotated
     scores = (q64 @ k64.T) * case.scale
     if visible is not None:
         scores = scores.masked_fill(~visible.to(device), float("-inf"))

@@ -21,7 +21,7 @@ def attention(q, k, v, q_angle, k_angle, visible, case, device):
     """float32 [n, D] for one head; arguments as reference.attention."""
     q32, k32, v32 = (torch.from_numpy(t).to(device) for t in (q, k, v))
     q32 = pe.apply(q32, q_angle, case.pe)
-    k32 = pe.apply(k32, k_angle, case.pe)
+    k32 = k32 if k_angle is None else pe.apply(k32, k_angle, case.pe)  # None: k comes rotated
     mask = None if visible is None else visible.to(device)
     if ATTENTION_METHOD == "sdpa":
         out = F.scaled_dot_product_attention(

@@ -50,6 +50,24 @@ def attention(case, q, k, v):
     return out
 
 
+def decode(case, q, k, v):
+    """float64 [B, Hq, Sq, D] from float32 q [B, Hq, Sq, D], k and v [B, Hkv, Skv, D]: q rotated at Skv - Sq + i,
+    the key cache used as it is (already rotated), query i seeing keys 0 .. Skv - Sq + i."""
+    inv = inv_freq(case.base, case.D)
+    pos0 = case.Skv - case.Sq
+    out = np.zeros(q.shape)
+    for b in range(case.B):
+        for h in range(case.Hq):
+            kv = h // (case.Hq // case.Hkv)
+            qe = embed(q[b, h].astype(np.float64), [pos0 + i for i in range(case.Sq)], case.pe, inv)
+            for i in range(case.Sq):
+                visible = pos0 + i + 1
+                scores = k[b, kv, :visible].astype(np.float64) @ qe[i] * case.scale
+                weights = np.exp(scores - scores.max())
+                out[b, h, i] = weights @ v[b, kv, :visible].astype(np.float64) / weights.sum()
+    return out
+
+
 def rope(case, x):
     """float64 [N, S, D] from float32 x [N, S, D]."""
     inv = inv_freq(case.base, case.D)

@@ -23,7 +23,8 @@ def attention_file(*case_lines, top="family: fam\nop: attention\n"):
 
 def test_repository_cases_are_valid():
     loaded = cases.load_all(REPO / "experiments")
-    assert {case.family for case in loaded} == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope"}
+    assert {case.family for case in loaded} == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope",
+                                                    "decode"}
     assert all(case.seed for case in loaded)
 
 

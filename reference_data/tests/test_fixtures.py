@@ -36,6 +36,8 @@ def test_fixture_math(case):
 
     if case.op == "attention":
         expected = numpy_reference.attention(case, regenerated["q"], regenerated["k"], regenerated["v"])
+    elif case.op == "decode":
+        expected = numpy_reference.decode(case, regenerated["q"], regenerated["k"], regenerated["v"])
     elif case.op == "qk_norm_rope":
         expected = numpy_reference.qk_norm_rope(case, *(regenerated[n] for n in ("q", "k", "wq", "wk", "positions")))
     else:

@@ -42,14 +42,14 @@ def test_two_runs_give_identical_bytes(generated, tmp_path):
     result = run_generate("--out", tmp_path, *SMALL)
     assert result.returncode == 0, result.stderr
     first, second = files_of(generated), files_of(tmp_path)
-    assert len(first) == 15 and first.keys() == second.keys()
+    assert len(first) == 17 and first.keys() == second.keys()
     assert [name for name in first if first[name] != second[name]] == []
 
 
 def test_second_run_skips_everything(generated):
     result = run_generate("--out", generated, *SMALL)
     assert result.returncode == 0, result.stderr
-    assert "0 written, 14 up to date" in result.stdout
+    assert "0 written, 16 up to date" in result.stdout
 
 
 def test_check_passes_on_fresh_files(generated):

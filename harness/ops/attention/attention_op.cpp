@@ -11,6 +11,7 @@
 #include "harness/ops/attention/attention_reference.h"
 #include "harness/ops/attention/attention_problem.h"
 #include "harness/ops/builtin_ops.h"
+#include "harness/ops/common/head_tensors.h"
 #include "harness/ops/common/problem_launch.h"
 #include "harness/ops/common/positional_encoding.h"
 
@@ -19,10 +20,7 @@ namespace {
 
 void read_shape(const CaseFields& f, CaseSpec& spec) {
   read_even_head_dim(f, spec);
-  const int64_t Hq = f.dim("Hq"), Hkv = f.dim("Hkv");
-  if (Hq % Hkv != 0)
-    f.fail("Hkv", "Hq = " + std::to_string(Hq) + " is not a multiple of Hkv = " + std::to_string(Hkv),
-           "choose Hkv dividing Hq");
+  check_query_groups(f);
 }
 
 void read_parameters(const CaseFields& f, CaseSpec& spec) {
@@ -89,11 +87,6 @@ std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
   return why.str();
 }
 
-TensorDeclaration tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, bool kv_heads) {
-  if (kv_heads) return {std::move(name), role, stream, {"B", "Hkv", "Sk", "D"}, {"b", "h", "s", "d"}};
-  return {std::move(name), role, stream, {"B", "Hq", "Sq", "D"}, {"b", "h", "s", "d"}};
-}
-
 }  // namespace
 
 OpDeclaration attention_op() {
@@ -112,10 +105,10 @@ OpDeclaration attention_op() {
                           {"causal", a.causal}, {"scale", a.scale}};
   };
   op.shape_text = shape_text;
-  op.tensors = {tensor("q", Role::CounterInput, CounterStream::Q, false),
-                tensor("k", Role::CounterInput, CounterStream::K, true),
-                tensor("v", Role::CounterInput, CounterStream::V, true), inv_freq_tensor(),
-                tensor("out", Role::Output, CounterStream::Q, false)};
+  op.tensors = {head_tensor("q", Role::CounterInput, CounterStream::Q, "Hq", "Sq"),
+                head_tensor("k", Role::CounterInput, CounterStream::K, "Hkv", "Sk"),
+                head_tensor("v", Role::CounterInput, CounterStream::V, "Hkv", "Sk"), inv_freq_tensor(),
+                head_tensor("out", Role::Output, CounterStream::Q, "Hq", "Sq")};
   op.traffic = traffic;
   op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_seq_q", "max_seq_k",
                "causal", "gqa", "cross", "max_position"};

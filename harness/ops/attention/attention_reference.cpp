@@ -56,13 +56,12 @@ void attention_row(const AttentionProblem& p, double scale, const AngleTable& q_
   for (int d = 0; d < D; ++d) out[d] /= sum;
 }
 
-}  // namespace
-
-void attention_reference_rows(const AttentionProblem& p, double scale,
-                              const std::vector<int64_t>& rows, double* out) {
+// key_pe: the PE applied to the keys (p.pe, or None where they come embedded).
+void reference_rows(const AttentionProblem& p, double scale, kernels::PeKind key_pe,
+                    const std::vector<int64_t>& rows, double* out) {
   const int D = p.D;
   const AngleTable q_table(p.pe, p.q_offset, p.Sq, p.inv_freq, D);
-  const AngleTable k_table(p.pe, p.k_offset, p.Sk, p.inv_freq, D);
+  const AngleTable k_table(key_pe, p.k_offset, p.Sk, p.inv_freq, D);
   // Output slots grouped by kv head (b * Hkv + kv): each group embeds its keys once.
   std::map<int64_t, std::vector<std::size_t>> slots_of_kv_head;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -75,7 +74,7 @@ void attention_reference_rows(const AttentionProblem& p, double scale,
     const float* v = p.v + kv_head * p.Sk * D;
     parallel_for(static_cast<std::size_t>(p.Sk), 16, [&](std::size_t begin, std::size_t end) {
       for (std::size_t j = begin; j < end; ++j)
-        embed(p.pe, k + j * D, k_table, static_cast<int64_t>(j), D, keys.data() + j * D);
+        embed(key_pe, k + j * D, k_table, static_cast<int64_t>(j), D, keys.data() + j * D);
     });
     parallel_for(slots.size(), 1, [&](std::size_t begin, std::size_t end) {
       std::vector<double> q(static_cast<std::size_t>(D)), scores(static_cast<std::size_t>(p.Sk));
@@ -83,6 +82,18 @@ void attention_reference_rows(const AttentionProblem& p, double scale,
         attention_row(p, scale, q_table, keys, v, rows[slots[i]], q, scores, out + slots[i] * D);
     });
   }
+}
+
+}  // namespace
+
+void attention_reference_rows(const AttentionProblem& p, double scale,
+                              const std::vector<int64_t>& rows, double* out) {
+  reference_rows(p, scale, p.pe, rows, out);
+}
+
+void attention_reference_rows_embedded_keys(const AttentionProblem& p, double scale,
+                                            const std::vector<int64_t>& rows, double* out) {
+  reference_rows(p, scale, kernels::PeKind::None, rows, out);
 }
 
 void attention_reference(const AttentionProblem& p, double scale, double* out) {

@@ -18,6 +18,10 @@ void attention_reference(const kernels::AttentionProblem& p, double scale, doubl
 // Only the flattened rows (b*Hq + h)*Sq + s; out: [rows.size(), D].
 void attention_reference_rows(const kernels::AttentionProblem& p, double scale,
                               const std::vector<int64_t>& rows, double* out);
+// As attention_reference_rows with the keys taken as given, already
+// embedded: the PE applies to the queries alone (op decode's rotated cache).
+void attention_reference_rows_embedded_keys(const kernels::AttentionProblem& p, double scale,
+                                            const std::vector<int64_t>& rows, double* out);
 
 // The case's problem over the reference file's host arrays (no output set):
 // what the host and GPU float64 references compute from.

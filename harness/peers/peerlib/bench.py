@@ -28,9 +28,13 @@ HYPOTHESES = {
     "multiply, cat or stack; cos/sin tables built once per case)",
     "qk_norm_rope": "PyTorch peer: what a user runs instead. RMSNorm of each Q and K head (F.rms_norm where torch "
     "has it), then RoPE with cos/sin gathered by position from a cache built once per case, by PyTorch ops",
+    "decode": "PyTorch peer: what a user runs instead. Q rotated at its positions by separate PyTorch ops (cos/sin "
+    "tables built once per case; the K cache comes rotated), K/V repeated for GQA, then "
+    "F.scaled_dot_product_attention in float32 (TF32 off) with the causal tail of speculative queries as a mask",
 }
-PEER_NAMES = {"rope_standalone": "rope", "qk_norm_rope": "qk_norm_rope"}  # else sdpa
-LIMIT_KINDS = {"rope_standalone": "rope", "qk_norm_rope": "rope"}  # else attention
+PEER_NAMES = {"rope_standalone": "rope", "qk_norm_rope": "qk_norm_rope", "decode": "decode_sdpa"}  # else sdpa
+LIMIT_KINDS = {"rope_standalone": "rope", "qk_norm_rope": "rope", "decode": "decode"}  # else attention
+ROTATION_ONLY = ("rope_standalone", "qk_norm_rope")  # peers with no attention core
 MODE_TEXT = {
     "eager": ", eager.",
     "compiled": ", under torch.compile (default mode, fullgraph, static shapes; compiled before timing, compile "
@@ -40,6 +44,7 @@ LIMITS = {
     "attention": "pe {none, sinusoidal, rope_interleaved, rope_neox}; causal yes; gqa yes (K/V repeated by expand + reshape); "
     "Sq != Sk yes",
     "rope": "pe {rope_interleaved, rope_neox}",
+    "decode": "pe {none, rope_interleaved, rope_neox} on q; gqa yes (K/V repeated by expand + reshape); Sq <= Skv",
 }
 
 
@@ -57,7 +62,7 @@ def peer_id(family, mode):
 
 def hypothesis(family, mode):
     text = HYPOTHESES[family] + MODE_TEXT[mode]
-    return text.replace("stays SDPA's kernel", "is the rotation's own kernel") if family in PEER_NAMES else text
+    return text.replace("stays SDPA's kernel", "is the rotation's own kernel") if family in ROTATION_ONLY else text
 
 
 def one_line(err):
@@ -121,6 +126,9 @@ def make_peer(case, ref):
         peer = ops.rope_peer(case, tensors["x"], ref.inv_freq)
     elif case.op == "qk_norm_rope":
         peer = ops.qk_norm_rope_peer(case, *(tensors[n] for n in ("q", "k", "wq", "wk", "positions")), ref.inv_freq)
+    elif case.op == "decode":
+        peer = ops.decode_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq,
+                               F.scaled_dot_product_attention)
     else:
         peer = ops.attention_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq,
                                   F.scaled_dot_product_attention)

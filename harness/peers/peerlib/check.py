@@ -11,7 +11,8 @@ TOLERANCE = 5e-5
 
 
 def unflatten(case, row, d):
-    """(b, h, s, d) for attention, (n, s, d) for rope, (t, h, d) for qk_norm_rope: the index of output row `row`, column d."""
+    """(b, h, s, d) for attention and decode, (n, s, d) for rope, (t, h, d) for qk_norm_rope: the index of output row
+    `row`, column d."""
     if case.op == "rope":
         return [int(row // case.S), int(row % case.S), int(d)]
     if case.op == "qk_norm_rope":

@@ -102,6 +102,31 @@ def attention_peer(case, q, k, v, inv, sdpa):
     return Peer(peer, (q, k, v) + tables + masks, f"{what[pe_kind]}{extra}F.scaled_dot_product_attention")
 
 
+def decode_peer(case, q, k, v, inv, sdpa):
+    """Op decode: q [B, Hq, Sq, D] rotated at its positions Skv - Sq + i by separate ops (the key cache k comes
+    rotated, as a serving engine writes it), K/V repeated for GQA, then sdpa with the causal tail as a boolean
+    mask (SDPA's is_causal aligns to the top left; one query sees every key and needs none)."""
+    device = q.device
+    q_pos = case.Skv - case.Sq + np.arange(case.Sq, dtype=np.int64)
+    k_pos = np.arange(case.Skv, dtype=np.int64)
+    scale, group = case.scale, case.Hq // case.Hkv
+    tables = pe_tables(case.pe, q_pos, inv, device)
+    masks = (torch.from_numpy(k_pos[None, :] <= q_pos[:, None]).to(device),) if case.Sq > 1 else ()
+    rotate = ROTATIONS.get(case.pe)
+
+    def peer(q, k, v, *rest):
+        if rotate is not None:
+            q = rotate(q, rest[0], rest[1])
+        if group > 1:
+            k, v = repeat_kv(k, group), repeat_kv(v, group)
+        mask = rest[len(tables)] if masks else None
+        return sdpa(q, k, v, attn_mask=mask, scale=scale)
+
+    what = f"{case.pe.split('_')[1]} rotation of Q, " if rotate is not None else ""
+    extra = (f"K/V repeated x{group}, " if group > 1 else "") + ("causal tail mask, " if masks else "")
+    return Peer(peer, (q, k, v) + tables + masks, f"{what}{extra}F.scaled_dot_product_attention")
+
+
 def rope_peer(case, x, inv):
     """The rotation alone on x [N, S, D]; cos and sin [S, D/2] broadcast over N."""
     positions = case.offset + np.arange(case.S, dtype=np.int64)

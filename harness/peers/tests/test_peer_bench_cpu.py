@@ -96,7 +96,7 @@ def test_every_fixture_passes_and_is_timed(cpu_bench, tmp_path):
     assert rec["backend"] == "torch" and rec["ceilings"]["copy_GBps"] == 100.0
     assert "measured here" in rec["ceilings"]["source"]
     ids = [(e["family"], e["id"]) for e in rec["experiments"]]
-    assert ids == [("attention", "torch/sdpa_eager"), ("qk_norm_rope", "torch/qk_norm_rope_eager"),
+    assert ids == [("attention", "torch/sdpa_eager"), ("decode", "torch/decode_sdpa_eager"), ("qk_norm_rope", "torch/qk_norm_rope_eager"),
                    ("rope", "torch/sdpa_eager"), ("rope_standalone", "torch/rope_eager"),
                    ("sinusoidal", "torch/sdpa_eager")]
     names = [c["name"] for e in rec["experiments"] for c in e["cases"]]

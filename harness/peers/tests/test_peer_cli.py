@@ -49,7 +49,7 @@ def test_benchmark_cases_join_the_traffic_model():
     table = traffic_table(FUSELAB, REPO)
     benches = benchmark_cases(REPO / "experiments", table)
     families = {b.case.family for b in benches}
-    assert families == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope"}
+    assert families == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope", "decode"}
     assert all("benchmarks" in b.case.use for b in benches)
     big = next(b for b in benches if b.case.id == "attention/b8_h16_s1024_d128")
     assert big.traffic["shape"] == "8x16x1024x128" and big.traffic["flops"] == 4.0 * 8 * 16 * 1024 * 1024 * 128

@@ -16,11 +16,14 @@ def make_peer(case, ref, sdpa=None):
         return ops.rope_peer(case, tensors["x"], ref.inv_freq)
     if case.op == "qk_norm_rope":
         return ops.qk_norm_rope_peer(case, *(tensors[n] for n in ("q", "k", "wq", "wk", "positions")), ref.inv_freq)
+    if case.op == "decode":
+        return ops.decode_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq, sdpa or cpu_sdpa())
     return ops.attention_peer(case, tensors["q"], tensors["k"], tensors["v"], ref.inv_freq, sdpa or cpu_sdpa())
 
 
 def test_every_family_has_fixtures():
-    assert {case.family for case in FIXTURES} == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope"}
+    assert {case.family for case in FIXTURES} == {"attention", "sinusoidal", "rope", "rope_standalone", "qk_norm_rope",
+                                                  "decode"}
     assert any(case.causal and case.q_offset != case.k_offset for case in FIXTURES)  # the explicit mask
     assert any(case.Hq != case.Hkv for case in FIXTURES)  # GQA
     assert any(case.sampled for case in FIXTURES)  # inputs regenerated, rows compared

@@ -16,10 +16,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <numeric>
 
 #include "harness/core/check_reference.h"
 #include "harness/core/counter_rng.h"
 #include "harness/ops/attention/attention_reference.h"
+#include "harness/ops/decode/decode_reference.h"
 #include "harness/ops/rope/rope_reference.h"
 #include "harness/core/cpu_reference.h"
 #include "harness/core/error_report.h"
@@ -133,6 +135,33 @@ TEST(GpuFloat64Reference, StandaloneRopeMatchesTheHostReference) {
       std::vector<double> host(x.size()), gpu(x.size());
       rope_reference(p, host.data());
       rope_reference_gpu(p, gpu.data());
+      EXPECT_LE(max_abs_diff(gpu, host), 1e-12);
+    }
+}
+
+// Op decode: q rotated at Skv - Sq + i, the key cache taken as given, causal tail.
+TEST(GpuFloat64Reference, DecodeMatchesTheHostReference) {
+  SKIP_WITHOUT_GPU();
+  struct Shape { int B, Hq, Hkv, Sq, Skv, D; };
+  for (const Shape s : {Shape{1, 1, 1, 1, 1, 64}, Shape{2, 4, 2, 16, 17, 128}, Shape{1, 8, 1, 3, 1000, 96},
+                        Shape{1, 4, 2, 4, 40000, 128}})
+    for (PeKind pe : {PeKind::None, PeKind::RopeNeox, PeKind::RopeInterleaved}) {
+      SCOPED_TRACE(std::to_string(s.Sq) + "q x " + std::to_string(s.Skv) + " keys, D " + std::to_string(s.D) + " " +
+                   pe_name(pe));
+      const auto q = counter_tensor(7, CounterStream::Q, std::size_t(s.B) * s.Hq * s.Sq * s.D);
+      const auto k = counter_tensor(7, CounterStream::K, std::size_t(s.B) * s.Hkv * s.Skv * s.D);
+      const auto v = counter_tensor(7, CounterStream::V, std::size_t(s.B) * s.Hkv * s.Skv * s.D);
+      const auto inv = inv_freq(10000.0, s.D);
+      kernels::DecodeProblem p;
+      p.q = q.data(), p.k = k.data(), p.v = v.data(), p.inv_freq = inv.data();
+      p.B = s.B, p.Hq = s.Hq, p.Hkv = s.Hkv, p.Sq = s.Sq, p.Skv = s.Skv, p.D = s.D, p.pe = pe;
+      const double scale = 1.0 / std::sqrt(double(s.D));
+      p.scale = float(scale);
+      std::vector<int64_t> rows(std::size_t(s.B) * s.Hq * s.Sq);
+      std::iota(rows.begin(), rows.end(), int64_t{0});
+      std::vector<double> host(q.size()), gpu(q.size());
+      decode_reference_rows(p, scale, rows, host.data());
+      decode_reference_gpu(p, scale, gpu.data());
       EXPECT_LE(max_abs_diff(gpu, host), 1e-12);
     }
 }
