@@ -279,7 +279,15 @@ TEST(GpuFloat64Reference, CatchesOnEveryLlmSizeSampledCaseAFaultTheFileRowsMiss)
                  << " (run $(scripts/find_python.sh) reference_data/generate.py)";
   for (const auto& spec : specs) {
     SCOPED_TRACE(spec.id());
-    expect_caught(load_reference(spec, test::options_for(test::reference_root())));
+    const ReferenceCase ref = load_reference(spec, test::options_for(test::reference_root()));
+    // A case with few output rows may sample them all (decode at batch 1):
+    // then no row lies outside the file, and the file's rows check every element.
+    if (static_cast<int64_t>(ref.rows.size()) == spec.out_rows()) {
+      std::printf("%-45s the file holds all %lld rows: no fault to miss\n", spec.id().c_str(),
+                  static_cast<long long>(spec.out_rows()));
+      continue;
+    }
+    expect_caught(ref);
   }
 }
 
