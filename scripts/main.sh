@@ -11,6 +11,8 @@ scripts/setup.sh
 scripts/build.sh
 python=$(scripts/find_python.sh)
 fuselab=${BUILD_DIR:-build}/harness/cli/fuselab
+# What the reference generator reads of each op (docs/ops.md); unchanged, untouched.
+"$fuselab" export --ops reference_data/op_declarations.json
 
 status=0
 if nvidia-smi -L >/dev/null 2>&1; then

@@ -38,6 +38,9 @@ nlohmann::json case_json(const CaseSpec& c) {
                       {"bytes", t.bytes},
                       {"flops", t.flops}};
   j.update(op_named(c.op).parameters(c));
+  nlohmann::json shapes = nlohmann::json::object();  // every tensor's extents, as the op declares them
+  for (const auto& tensor : op_named(c.op).tensors) shapes[tensor.name] = tensor.shape(c);
+  j["tensors"] = shapes;
   return j;
 }
 

@@ -110,8 +110,9 @@ int cmd_refs_verify(const Paths& paths, const std::vector<std::string>& families
 int cmd_calibrate(const Paths& paths, const std::vector<std::string>& command_line);
 // Every case (of the given families, default all) with its minimal traffic.
 int cmd_cases(const Paths& paths, const std::vector<std::string>& families, bool as_json);
-// `export --dispatch FILE`: the dispatch table from the records (docs/dispatch.md).
-int cmd_export_dispatch(const Paths& paths, const std::string& out);
+// `export --dispatch FILE`: the dispatch table from the records (docs/dispatch.md);
+// `export --ops FILE`: the ops' declarations as data (docs/ops.md). Either or both.
+int cmd_export(const Paths& paths, const std::string& dispatch_out, const std::string& ops_out);
 
 // The records of a folder for commands that read some of them (compare,
 // rerun): a record that fails its check is left out with a warning naming it,

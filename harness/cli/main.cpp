@@ -145,12 +145,14 @@ int main(int argc, char** argv) {
                    "rewrite every dated log file from the records and notes, not only those that differ");
   report->add_option("--html", report_args.html_dir,
                      "also write the static site to browse the evidence into this folder (docs/site.md)");
-  std::string dispatch_out;
+  std::string dispatch_out, ops_out;
   auto* export_cmd = app.add_subcommand(
-      "export", "write what the records give to tools outside the bench (docs/dispatch.md)");
+      "export", "write what the bench knows to tools outside it (docs/dispatch.md, docs/ops.md)");
   export_cmd->add_option("--dispatch", dispatch_out,
-                         "the dispatch table of the library fuselab_kernels, as JSON (reports/dispatch.json)")
-      ->required();
+                         "the dispatch table of the library fuselab_kernels, as JSON (reports/dispatch.json)");
+  export_cmd->add_option("--ops", ops_out,
+                         "the ops' declarations the reference generator reads (reference_data/op_declarations.json)");
+  export_cmd->require_option(1, 2);
   std::vector<std::string> convert_dirs;
   auto* convert = app.add_subcommand(
       "convert-records", "rewrite schema 1 run records (<id>.json) compact (<id>.json.gz, docs/records.md)");
@@ -185,7 +187,7 @@ int main(int argc, char** argv) {
     if (*compare) return cli::cmd_compare(paths, compare_args);
     if (*rerun) return cli::cmd_rerun(paths, rerun_args);
     if (*report) return cli::cmd_report(paths, report_args);
-    if (*export_cmd) return cli::cmd_export_dispatch(paths, dispatch_out);
+    if (*export_cmd) return cli::cmd_export(paths, dispatch_out, ops_out);
     if (*convert) return cli::cmd_convert_records(paths, convert_dirs);
     if (*sweep) return cli::cmd_sweep(paths, sweep_args);
     if (*check) run_args.time = false;

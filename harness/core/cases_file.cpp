@@ -215,10 +215,6 @@ class CasesReader final : public CaseFields {
     const std::string declared = " (declared in " + op_->source_file + ")";
     for (const auto& t : op_->tensors) {
       const std::vector<int64_t> extents = t.shape(spec);
-      if (extents.size() != t.dims.size())
-        fail(shape, "op " + op_->name + " shapes tensor '" + t.name + "' with " + std::to_string(extents.size()) +
-                        " extents for its " + std::to_string(t.dims.size()) + " dimensions" + declared,
-             "make the op's shape of '" + t.name + "' give one extent per dimension");
       int64_t n = 1;
       for (std::size_t i = 0; i < extents.size(); ++i) {
         if (extents[i] < 1)

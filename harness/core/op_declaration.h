@@ -45,14 +45,20 @@ struct TensorDeclaration {
   std::string name;  // the file's dataset name: "q", "inv_freq"; the output is "out"
   Role role = Role::CounterInput;
   CounterStream stream = CounterStream::Q;  // CounterInput only
-  // Its extents, from the case's parameters; every extent >= 1. The output's
-  // last extent is its row width (CaseSpec::D), the others its rows.
-  std::function<std::vector<int64_t>(const CaseSpec&)> shape;
+  // Its extents as text over the op's shape keys, one per dimension
+  // ("T", "Hq+Hkv", "D/2": harness/core/extent_expression.h); every extent
+  // a case gives must be >= 1. The output's last extent is its row width
+  // (CaseSpec::D), the others its rows.
+  std::vector<std::string> extents;
   // One short name per dimension, for error positions ("b", "h", "s", "d").
   std::vector<std::string> dims;
   Dtype dtype = Dtype::Float32;
-  // An Int64 counter input's largest value: its elements lie in [0, max_value].
-  std::function<int64_t(const CaseSpec&)> max_value = nullptr;
+  // An Int64 counter input's largest value: the integer case key that
+  // bounds it (its elements lie in [0, that value]).
+  std::string max_value_key;
+
+  std::vector<int64_t> shape(const CaseSpec& c) const;  // the extents, evaluated
+  int64_t max_value(const CaseSpec& c) const;           // the max_value_key's value
 };
 
 const char* dtype_name(TensorDeclaration::Dtype dtype);  // "float32", "int64"

@@ -5,6 +5,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "harness/core/cases_file.h"
+#include "harness/core/extent_expression.h"
 #include "harness/core/limits_vocabulary.h"
 #include "harness/ops/builtin_ops.h"
 
@@ -47,6 +49,14 @@ const char* dtype_name(TensorDeclaration::Dtype dtype) {
 
 std::size_t dtype_bytes(TensorDeclaration::Dtype dtype) { return dtype == TensorDeclaration::Dtype::Int64 ? 8 : 4; }
 
+std::vector<int64_t> TensorDeclaration::shape(const CaseSpec& c) const {
+  std::vector<int64_t> out;
+  for (const auto& e : extents) out.push_back(evaluate_extent(e, c.dims));
+  return out;
+}
+
+int64_t TensorDeclaration::max_value(const CaseSpec& c) const { return c.integer(max_value_key); }
+
 const TensorDeclaration& OpDeclaration::output() const {
   for (const auto& t : tensors)
     if (t.role == TensorDeclaration::Role::Output) return t;
@@ -77,18 +87,27 @@ std::string declaration_problem(const OpDeclaration& op) {
   int outputs = 0;
   for (const auto& t : op.tensors) {
     if (!is_slug(t.name)) return problem("a tensor's name '" + t.name + "' is not [a-z0-9_]+", "name every tensor");
-    if (!t.shape)
+    if (t.extents.empty())
       return problem("tensor '" + t.name + "' has no shape",
-                     "give it .shape = [](const CaseSpec& c) { return std::vector<int64_t>{...}; }");
-    if (t.dims.empty())
-      return problem("tensor '" + t.name + "' names no dimensions", "give it .dims = {\"n\", \"d\"}, one per extent");
+                     "give it .extents = {\"T\", \"Hq+Hkv\", \"D\"}, one per dimension, over its shape keys");
+    for (const auto& e : t.extents) {
+      const std::string bad = extent_expression_problem(e, op.shape_keys);
+      if (!bad.empty())
+        return problem("tensor '" + t.name + "' " + bad,
+                       "write each extent as shape keys and integers joined by + or -, a key may be divided: D/2");
+    }
+    if (t.dims.size() != t.extents.size())
+      return problem("tensor '" + t.name + "' names " + std::to_string(t.dims.size()) + " dimensions for its " +
+                         std::to_string(t.extents.size()) + " extents",
+                     "give it .dims = {\"n\", \"d\"}, one short name per extent");
     if (t.role == TensorDeclaration::Role::Output) ++outputs;
     const bool int64 = t.dtype == TensorDeclaration::Dtype::Int64;
     if (int64 && t.role == TensorDeclaration::Role::Output)
       return problem("its output '" + t.name + "' is int64", "declare the output float32 (the default dtype)");
-    if (int64 && t.role == TensorDeclaration::Role::CounterInput && !t.max_value)
-      return problem("int64 counter input '" + t.name + "' has no .max_value",
-                     "give it .max_value = [](const CaseSpec& c) { return ...; } (its values lie in [0, max_value])");
+    if (int64 && t.role == TensorDeclaration::Role::CounterInput &&
+        std::find(op.case_keys.begin(), op.case_keys.end(), t.max_value_key) == op.case_keys.end())
+      return problem("int64 counter input '" + t.name + "' has no .max_value_key among its case keys",
+                     "give it .max_value_key = \"max_position\", an integer case key of the op (its values lie in [0, that value])");
   }
   if (outputs != 1)
     return problem("it declares " + std::to_string(outputs) + " output tensors", "declare exactly one, named \"out\"");

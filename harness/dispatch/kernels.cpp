@@ -17,6 +17,7 @@
 #include "harness/core/case_tensors.h"
 #include "harness/core/counter_rng.h"
 #include "harness/dispatch/dispatch_table.h"
+#include "harness/dispatch/embed_at_positions.h"
 #include "harness/core/op_registry.h"
 #include "harness/core/registry.h"
 
@@ -145,11 +146,30 @@ Dispatch launch(const Call& call) {
   return d;
 }
 
+bool per_token(const AttentionArgs& a) { return a.q_positions || a.k_positions; }
+
+// Per-token positions: both arrays, a PE to place, positions float32 holds.
+void check_positions(const AttentionArgs& a) {
+  const auto refuse = [](const std::string& what, const std::string& fix) {
+    throw InvalidArgument("fuselab::attention: " + what + ". Fix: " + fix);
+  };
+  if (!a.q_positions || !a.k_positions)
+    refuse(std::string(a.q_positions ? "k_positions" : "q_positions") + " is null while the other positions are given",
+           "pass both q_positions [B, Sq] and k_positions [B, Sk], or neither (offsets)");
+  if (a.pe == PositionalEncoding::None)
+    refuse("positions are given with pe None (they place the embedding only)", "set pe, or pass no positions");
+  if (a.max_position < 0 || a.max_position >= (int64_t(1) << 24))
+    refuse("max_position = " + std::to_string(a.max_position) + " is outside [0, 2^24) (float32 holds positions exactly below 2^24)",
+           "pass the largest position, below 16777216");
+}
+
 Call attention_call(const AttentionArgs& a) {
   Call c;
   c.inputs = {{"q", a.q}, {"k", a.k}, {"v", a.v}};
   require_pointers("attention", c.inputs, a.out);
-  c.spec = spec_of("attention", a.pe,
+  if (per_token(a)) check_positions(a);
+  // With per-token positions the version runs on the embedded rows: PE none.
+  c.spec = spec_of("attention", per_token(a) ? PositionalEncoding::None : a.pe,
                    {{"B", a.B}, {"Hq", a.Hq}, {"Hkv", a.Hkv}, {"Sq", a.Sq}, {"Sk", a.Sk}, {"D", a.D}},
                    {{"q_offset", double(a.q_offset)}, {"k_offset", double(a.k_offset)}, {"causal", a.causal ? 1.0 : 0.0}},
                    a.base, a.scale == 0.0 ? std::nullopt : std::optional<double>(a.scale));
@@ -186,7 +206,29 @@ Dispatch plan_attention(const AttentionArgs& args) { return plan(attention_call(
 Dispatch plan_rope(const RopeArgs& args) { return plan(rope_call(args).spec); }
 Dispatch plan_qk_norm_rope(const QkNormRopeArgs& args) { return plan(qk_norm_rope_call(args).spec); }
 
-Dispatch attention(const AttentionArgs& args) { return launch(attention_call(args)); }
+Dispatch attention(const AttentionArgs& args) {
+  Call call = attention_call(args);
+  if (!per_token(args)) return launch(call);
+  const std::string op = "attention";
+  const std::vector<float> freq = inv_freq(args.base, args.D);
+  const std::size_t q_bytes = std::size_t(args.B * args.Hq * args.Sq * args.D) * sizeof(float);
+  const std::size_t k_bytes = std::size_t(args.B * args.Hkv * args.Sk * args.D) * sizeof(float);
+  StreamBuffer inv{nullptr, args.stream}, q{nullptr, args.stream}, k{nullptr, args.stream};
+  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), args.stream), op, "cudaMallocAsync(inv_freq)");
+  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, args.stream), op,
+             "cudaMemcpyAsync(inv_freq)");
+  cuda_check(cudaMallocAsync(&q.p, q_bytes, args.stream), op, "cudaMallocAsync(embedded q)");
+  cuda_check(cudaMallocAsync(&k.p, k_bytes, args.stream), op, "cudaMallocAsync(embedded k)");
+  const PeKind pe = pe_of(args.pe);
+  embed_at_positions(args.q, args.q_positions, static_cast<const float*>(inv.p), static_cast<float*>(q.p), int(args.B),
+                     int(args.Hq), int(args.Sq), int(args.D), pe, args.stream);
+  embed_at_positions(args.k, args.k_positions, static_cast<const float*>(inv.p), static_cast<float*>(k.p), int(args.B),
+                     int(args.Hkv), int(args.Sk), int(args.D), pe, args.stream);
+  cuda_check(cudaGetLastError(), op, "the embedding at positions");
+  call.inputs["q"] = q.p;
+  call.inputs["k"] = k.p;
+  return launch(call);
+}
 Dispatch rope(const RopeArgs& args) { return launch(rope_call(args)); }
 Dispatch qk_norm_rope(const QkNormRopeArgs& args) { return launch(qk_norm_rope_call(args)); }
 

@@ -54,7 +54,10 @@ for cid, b in bench.items():
             assert b[f] == getattr(g, f), (cid, f, b[f], getattr(g, f))
     assert b["uses"] == list(g.use), (cid, b["uses"], g.use)
     assert b["reference"] == g.path, (cid, b["reference"], g.path)
-print("ok   the generator's parser agrees with the bench's on", len(bench), "cases")
+    # the same declaration shapes the tensors on both sides (refgen/ops.py reads the export)
+    generator_shapes = {**g.input_shapes, "out": g.out_shape, "inv_freq": (g.D // 2,)}
+    assert {n: tuple(s) for n, s in b["tensors"].items()} == generator_shapes, (cid, b["tensors"], generator_shapes)
+print("ok   the generator's parser and shapes agree with the bench's on", len(bench), "cases")
 PY
 
 out=$("$fuselab" --root "$src" cases rope_standalone 2>&1); rc=$?

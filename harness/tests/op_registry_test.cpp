@@ -32,9 +32,8 @@ OpDeclaration rows_op(const std::string& name) {
   op.read_parameters = [](const CaseFields&, CaseSpec&) {};
   op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"R", c.dims.at("R")}}; };
   op.shape_text = [](const CaseSpec& c) { return std::to_string(c.dims.at("R")) + "x" + std::to_string(c.D); };
-  const auto rows_by_columns = [](const CaseSpec& c) { return std::vector<int64_t>{c.dims.at("R"), c.D}; };
-  op.tensors = {{"x", Role::CounterInput, CounterStream::X, rows_by_columns, {"r", "c"}},
-                {"out", Role::Output, CounterStream::X, rows_by_columns, {"r", "c"}}};
+  op.tensors = {{"x", Role::CounterInput, CounterStream::X, {"R", "C"}, {"r", "c"}},
+                {"out", Role::Output, CounterStream::X, {"R", "C"}, {"r", "c"}}};
   op.traffic = [](const CaseSpec&) { return Traffic{}; };
   op.limits = {"pe", "max_head_dim"};
   return op;
@@ -55,9 +54,19 @@ TEST(OpRegistry, BuiltInOpsAreDeclaredCompletely) {
 
 TEST(OpRegistry, ADeclarationWithoutATensorShapeIsRefused) {
   OpDeclaration op = rows_op("no_shape_op");
-  op.tensors[0].shape = nullptr;
+  op.tensors[0].extents.clear();
   expect_phrases(test::error_of([&] { register_op(op); }),
                  {"op declaration 'no_shape_op'", __FILE__, "tensor 'x' has no shape", "docs/ops.md"});
+  EXPECT_EQ(find_op("no_shape_op"), nullptr);
+  op.tensors[0].extents = {"R", "W"};
+  expect_phrases(test::error_of([&] { register_op(op); }),
+                 {"tensor 'x' extent \"W\" names 'W', which is not one of its shape keys", "Fix:"});
+  op.tensors[0].extents = {"R*2", "C"};
+  expect_phrases(test::error_of([&] { register_op(op); }), {"tensor 'x' extent \"R*2\"", "joined by + or -"});
+  op.tensors[0].extents = {"R", "C/0"};
+  expect_phrases(test::error_of([&] { register_op(op); }), {"'C/0' divides by something other than a positive integer"});
+  op.tensors[0].extents = {"R"};
+  expect_phrases(test::error_of([&] { register_op(op); }), {"tensor 'x' names 2 dimensions for its 1 extents"});
   EXPECT_EQ(find_op("no_shape_op"), nullptr);
 }
 
@@ -85,7 +94,7 @@ TEST(OpRegistry, ACaseThatOmitsAParameterOfItsOpIsRefused) {
 TEST(OpRegistry, ATensorShapeTheParametersContradictIsRefused) {
   if (!find_op("short_rows_op")) {
     OpDeclaration op = rows_op("short_rows_op");
-    op.tensors[0].shape = [](const CaseSpec& c) { return std::vector<int64_t>{c.dims.at("R") - 8, c.D}; };
+    op.tensors[0].extents = {"R-8", "C"};
     register_op(op);
   }
   const std::string path = write_one_case("short_rows_op", "{name: a, shape: {R: 4, C: 6}, seed: 1}");

@@ -85,13 +85,13 @@ TEST(QkNormRopeOp, AnInt64TensorMustSayItsRangeAndTheOutputStaysFloat32) {
   op.problem_type = typeid(void);
   op.bind_launch = nullptr;
   for (auto& t : op.tensors)
-    if (t.name == "positions") t.max_value = nullptr;
+    if (t.name == "positions") t.max_value_key.clear();
   expect_phrases(test::error_of([&] { register_op(op); }),
-                 {kOpFile, "int64 counter input 'positions' has no .max_value", "give it .max_value"});
+                 {kOpFile, "int64 counter input 'positions' has no .max_value_key", "give it .max_value_key"});
   for (auto& t : op.tensors)
     if (t.name == "out") t.dtype = TensorDeclaration::Dtype::Int64;
   for (auto& t : op.tensors)
-    if (t.name == "positions") t.max_value = [](const CaseSpec&) { return int64_t{9}; };
+    if (t.name == "positions") t.max_value_key = "max_position";
   expect_phrases(test::error_of([&] { register_op(op); }), {"its output 'out' is int64", "float32"});
 }
 

@@ -56,9 +56,8 @@ OpDeclaration softmax_rows_op() {
   };
   op.parameters = [](const CaseSpec& c) { return nlohmann::json{{"R", c.dims.at("R")}}; };
   op.shape_text = [](const CaseSpec& c) { return std::to_string(c.dims.at("R")) + "x" + std::to_string(c.D); };
-  const auto rows = [](const CaseSpec& c) { return std::vector<int64_t>{c.dims.at("R"), c.D}; };
-  op.tensors = {{"x", Role::CounterInput, CounterStream::X, rows, {"r", "c"}},
-                {"out", Role::Output, CounterStream::X, rows, {"r", "c"}}};
+  op.tensors = {{"x", Role::CounterInput, CounterStream::X, {"R", "C"}, {"r", "c"}},
+                {"out", Role::Output, CounterStream::X, {"R", "C"}, {"r", "c"}}};
   op.traffic = [](const CaseSpec& c) {
     const double elements = double(c.dims.at("R")) * double(c.D);
     return Traffic{4.0 * 2.0 * elements, 4.0 * elements};  // max, exp, sum, divide

@@ -28,6 +28,11 @@ enum class PositionalEncoding { None, Sinusoidal, RopeNeox, RopeInterleaved };
 // q [B, Hq, Sq, D], k and v [B, Hkv, Sk, D] (GQA/MQA: Hq a multiple of Hkv).
 // Query row i sits at position q_offset + i, key row j at k_offset + j
 // (causal: key visible when its position <= the query's).
+// Per-token positions (RoPE or sinusoidal): q_positions [B, Sq] and
+// k_positions [B, Sk], int64 on the device, each in [0, max_position], place
+// the embedding instead of the offsets; the causal mask stays by row
+// (q_offset + i against k_offset + j). The library then embeds q and k once
+// into stream-ordered scratch (2 copies of q and k) and runs a PE-none version.
 struct AttentionArgs {
   const float* q = nullptr;
   const float* k = nullptr;
@@ -39,6 +44,9 @@ struct AttentionArgs {
   double scale = 0.0;  // 0: 1/sqrt(D)
   PositionalEncoding pe = PositionalEncoding::None;
   double base = 10000.0;  // the PE's frequency base
+  const int64_t* q_positions = nullptr;  // both or neither
+  const int64_t* k_positions = nullptr;
+  int64_t max_position = 0;  // the largest value in q_positions and k_positions
   cudaStream_t stream = nullptr;
 };
 

@@ -10,19 +10,21 @@ from pathlib import Path
 
 import yaml
 
+from . import ops
 from .counter import NAME as COUNTER_NAME
 from .errors import RefgenError
 
-OPS = ("attention", "rope", "qk_norm_rope", "decode")
+OPS = tuple(ops.declared())
 PE_KINDS = ("none", "sinusoidal", "rope_interleaved", "rope_neox")
+# The PE kinds each op takes (decode rotates q alone: no additive kind).
+OP_PE_KINDS = {
+    "attention": PE_KINDS,
+    "rope": PE_KINDS[2:],
+    "qk_norm_rope": PE_KINDS[2:],
+    "decode": ("none",) + PE_KINDS[2:],
+}
 STORAGES = ("full", "sampled")
 USES = ("tests", "benchmarks")
-SHAPE_KEYS = {
-    "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D"),
-    "rope": ("N", "S", "D"),
-    "qk_norm_rope": ("T", "Hq", "Hkv", "D"),
-    "decode": ("B", "Hq", "Hkv", "Sq", "Skv", "D"),
-}
 # Keys a case (or the defaults block) may set, and the value when neither does.
 # `name`, `shape` and `seed` have no default; `pe` has none for op rope.
 CASE_DEFAULTS = {
@@ -41,19 +43,6 @@ CASE_DEFAULTS = {
     "max_position": None,
 }
 CASE_KEYS = ("name", "shape", "seed") + tuple(CASE_DEFAULTS)
-OP_ONLY_KEYS = {
-    "attention": ("q_offset", "k_offset", "causal", "scale"),
-    "rope": ("offset",),
-    "qk_norm_rope": ("eps", "max_position"),
-    "decode": ("scale",),
-}
-# The PE kinds each op takes (decode rotates q alone: no additive kind).
-OP_PE_KINDS = {
-    "attention": PE_KINDS,
-    "rope": PE_KINDS[2:],
-    "qk_norm_rope": PE_KINDS[2:],
-    "decode": ("none",) + PE_KINDS[2:],
-}
 TOP_KEYS = ("family", "op", "defaults", "cases")
 NAME_PATTERN = re.compile(r"[a-z0-9_]+")
 MAX_POSITION = 1 << 24  # float32 holds every integer position below this
@@ -105,41 +94,41 @@ class Case:
         return self.storage == "sampled"
 
     @property
+    def declaration(self):
+        """The op as the bench declares it (refgen/ops.py)."""
+        return ops.declared()[self.op]
+
+    @property
+    def dims(self):
+        """The shape keys' values."""
+        return {key: getattr(self, key) for key in self.declaration.shape_keys}
+
+    @property
     def out_rows(self):
-        if self.op == "qk_norm_rope":
-            return self.T * (self.Hq + self.Hkv)
-        return self.B * self.Hq * self.Sq if self.op in ("attention", "decode") else self.N * self.S
+        return math.prod(self.out_shape[:-1])
+
+    @property
+    def counter_inputs(self):
+        """name -> (shape, counter stream, largest value or None for float32), in inputs-hash order
+        (inv_freq follows them)."""
+        return {
+            t.name: (ops.shape(t, self.dims), t.stream, getattr(self, t.max_value_key) if t.max_value_key else None)
+            for t in self.declaration.counter_inputs
+        }
 
     @property
     def input_shapes(self):
         """Input tensors in inputs-hash order (inv_freq follows them)."""
-        if self.op in ("attention", "decode"):
-            keys = self.Sk if self.op == "attention" else self.Skv
-            return {
-                "q": (self.B, self.Hq, self.Sq, self.D),
-                "k": (self.B, self.Hkv, keys, self.D),
-                "v": (self.B, self.Hkv, keys, self.D),
-            }
-        if self.op == "qk_norm_rope":
-            return {
-                "q": (self.T, self.Hq, self.D),
-                "k": (self.T, self.Hkv, self.D),
-                "wq": (self.D,),
-                "wk": (self.D,),
-                "positions": (self.T,),
-            }
-        return {"x": (self.N, self.S, self.D)}
+        return {name: shape for name, (shape, _, _) in self.counter_inputs.items()}
 
     @property
     def integer_inputs(self):
         """The int64 inputs by name, each with its largest value (the others are float32)."""
-        return {"positions": self.max_position} if self.op == "qk_norm_rope" else {}
+        return {name: bound for name, (_, _, bound) in self.counter_inputs.items() if bound is not None}
 
     @property
     def out_shape(self):
-        if self.op == "qk_norm_rope":
-            return (self.T, self.Hq + self.Hkv, self.D)
-        return (self.B, self.Hq, self.Sq, self.D) if self.op in ("attention", "decode") else (self.N, self.S, self.D)
+        return ops.shape(self.declaration.output, self.dims)
 
     def attributes(self):
         """The file attributes that describe the case, in writing order."""
@@ -151,12 +140,8 @@ class Case:
             "storage": self.storage,
             "input_generator": COUNTER_NAME,
         }
-        keys = {
-            "attention": ("B", "Hq", "Hkv", "Sq", "Sk", "D", "q_offset", "k_offset"),
-            "rope": ("N", "S", "D", "offset"),
-            "qk_norm_rope": ("T", "Hq", "Hkv", "D", "eps", "max_position"),
-            "decode": ("B", "Hq", "Hkv", "Sq", "Skv", "D"),
-        }[self.op]
+        # the op's own keys; causal and scale are written for every op, below
+        keys = self.declaration.shape_keys + tuple(k for k in self.declaration.case_keys if k not in ("causal", "scale"))
         attrs.update({key: getattr(self, key) for key in keys})
         attrs.update(causal=int(self.causal), base=self.base, scale=self.scale, seed=self.seed)
         return attrs
@@ -243,8 +228,9 @@ def _check_keys(path, where, mapping, op, allow):
         raise RefgenError(
             f"{path}: {where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allow))}"
         )
+    own = ops.declared()[op].case_keys
     for other_op in OPS:
-        misplaced = [key for key in OP_ONLY_KEYS[other_op] if key in mapping and key not in OP_ONLY_KEYS[op]]
+        misplaced = [key for key in ops.declared()[other_op].case_keys if key in mapping and key not in own]
         if other_op != op and misplaced:
             raise RefgenError(
                 f"{path}: {where}: key(s) {', '.join(misplaced)} apply only to op {other_op}, this family is op "
@@ -284,7 +270,7 @@ def _build_case(path, family, op, label, values):
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         fail(f"name {name!r} is not made of [a-z0-9_]", "rename it with lower-case letters, digits and _")
     shape = values["shape"]
-    wanted = SHAPE_KEYS[op]
+    wanted = ops.declared()[op].shape_keys
     if not isinstance(shape, dict) or set(shape) != set(wanted):
         fail(
             f"shape {shape!r} does not have exactly the keys {', '.join(wanted)}",

@@ -6,7 +6,6 @@ version (numpy scalars may warn or raise on overflow, so none are used for it).
 import numpy as np
 
 NAME = "fuselab-counter-v1"
-STREAMS = {"q": 0, "k": 1, "v": 2, "x": 3, "wq": 4, "wk": 5, "positions": 6}
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -26,9 +25,9 @@ def mix64(z):
 
 def stream_key(seed, stream):
     """key = mix64(seed * 4 + stream) for streams 0-3, mix64(~(seed * 4 + stream - 4)) for the later
-    ones (no seed's stream 4 repeats another seed's stream 0), as a one-element uint64 array."""
-    number = STREAMS[stream]
-    z = seed * 4 + number if number < 4 else ~(seed * 4 + number - 4)
+    ones (no seed's stream 4 repeats another seed's stream 0), as a one-element uint64 array. A
+    tensor's stream number is its op's declaration (refgen/ops.py)."""
+    z = seed * 4 + stream if stream < 4 else ~(seed * 4 + stream - 4)
     return mix64(np.array([z & _U64], dtype=np.uint64))
 
 

@@ -52,10 +52,9 @@ class InputTensor:
 
 def input_tensors(case):
     """name -> InputTensor in inputs-hash order; kept whole unless the case is sampled."""
-    bounds = case.integer_inputs
     return {
-        name: InputTensor(case.seed, name, shape, keep_whole=not case.sampled, max_value=bounds.get(name))
-        for name, shape in case.input_shapes.items()
+        name: InputTensor(case.seed, stream, shape, keep_whole=not case.sampled, max_value=bound)
+        for name, (shape, stream, bound) in case.counter_inputs.items()
     }
 
 

@@ -23,8 +23,12 @@ def py_mix64(z):
     return z ^ (z >> 31)
 
 
+# The streams the built-in ops declare (reference_data/op_declarations.json).
+STREAMS = {"q": 0, "k": 1, "v": 2, "x": 3, "wq": 4, "wk": 5, "positions": 6}
+
+
 def py_key(seed, stream):
-    number = counter.STREAMS[stream]
+    number = STREAMS[stream]
     return py_mix64((seed * 4 + number if number < 4 else ~(seed * 4 + number - 4)) & U64)
 
 
@@ -41,31 +45,31 @@ def test_mix64_is_splitmix64():
 
 def test_pinned_seed1_stream_q():
     index = np.arange(4, dtype=np.uint64)
-    assert int(counter.stream_key(1, "q")[0]) == PINNED_KEY
-    assert [int(h) for h in counter.hashes(1, "q", index)] == PINNED_HASHES
-    values = counter.values(1, "q", index)
+    assert int(counter.stream_key(1, STREAMS["q"])[0]) == PINNED_KEY
+    assert [int(h) for h in counter.hashes(1, STREAMS["q"], index)] == PINNED_HASHES
+    values = counter.values(1, STREAMS["q"], index)
     assert values.dtype == np.float32
     assert values.tolist() == [n * 2.0**-22 for n in PINNED_NUMERATORS]
     assert values.tolist() == pytest.approx([1.8836486, -1.7256579, 1.1212077, -1.2103198], abs=1e-7)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 41, (1 << 63) - 1])
-@pytest.mark.parametrize("stream", sorted(counter.STREAMS))
+@pytest.mark.parametrize("stream", sorted(STREAMS))
 def test_numpy_matches_plain_python(seed, stream):
     index = [0, 1, 2, 1000, 123456789, (1 << 40) + 7, (1 << 64) - 1]
-    got = counter.values(seed, stream, np.array(index, dtype=np.uint64)).tolist()
+    got = counter.values(seed, STREAMS[stream], np.array(index, dtype=np.uint64)).tolist()
     assert got == [py_value(seed, stream, i) for i in index]
 
 
 def test_values_are_exact_and_in_range():
-    values = counter.values(3, "x", np.arange(1 << 16, dtype=np.uint64)).astype(np.float64)
+    values = counter.values(3, STREAMS["x"], np.arange(1 << 16, dtype=np.uint64)).astype(np.float64)
     assert values.min() >= -2.0 and values.max() < 2.0
     assert np.array_equal(values * 2**22, np.round(values * 2**22))
 
 
 def test_drawn_rows_equal_kept_rows():
-    whole = inputs.InputTensor(7, "k", (2, 3, 5, 6), keep_whole=True)
-    drawn = inputs.InputTensor(7, "k", (2, 3, 5, 6), keep_whole=False)
+    whole = inputs.InputTensor(7, STREAMS["k"], (2, 3, 5, 6), keep_whole=True)
+    drawn = inputs.InputTensor(7, STREAMS["k"], (2, 3, 5, 6), keep_whole=False)
     rows = np.array([0, 4, 17, 29])
     assert np.array_equal(whole.rows(rows), drawn.rows(rows))
     assert np.array_equal(np.concatenate(list(drawn.chunks())), whole.array.ravel())
@@ -80,7 +84,7 @@ def test_inv_freq_matches_the_formula():
 @pytest.mark.parametrize("seed", [0, 51, (1 << 63) - 1])
 def test_integers_match_plain_python(seed):
     index = [0, 1, 2, 1000, (1 << 64) - 1]
-    got = counter.integers(seed, "positions", np.array(index, dtype=np.uint64), 1_000_000)
+    got = counter.integers(seed, STREAMS["positions"], np.array(index, dtype=np.uint64), 1_000_000)
     assert got.dtype == np.int64
     key = py_key(seed, "positions")
     assert got.tolist() == [py_mix64((key + i * 0x9E3779B97F4A7C15) & U64) % 1_000_001 for i in index]
@@ -89,9 +93,9 @@ def test_integers_match_plain_python(seed):
 def test_later_streams_do_not_repeat_another_seeds_first_streams():
     """Stream 4 of seed s is not stream 0 of seed s + 1 (as seed * 4 + stream alone would make it)."""
     index = np.arange(8, dtype=np.uint64)
-    assert not np.array_equal(counter.values(1, "wq", index), counter.values(2, "q", index))
+    assert not np.array_equal(counter.values(1, STREAMS["wq"], index), counter.values(2, STREAMS["q"], index))
 
 
 def test_pinned_positions():
     """Seed 1, stream positions (6), bound 10^6: the C++ side (counter_rng_test.cpp) pins the same numbers."""
-    assert counter.integers(1, "positions", np.arange(4, dtype=np.uint64), 1_000_000).tolist() == PINNED_POSITIONS
+    assert counter.integers(1, STREAMS["positions"], np.arange(4, dtype=np.uint64), 1_000_000).tolist() == PINNED_POSITIONS

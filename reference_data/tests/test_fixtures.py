@@ -27,8 +27,8 @@ def test_fixture_math(case):
     names = ["inv_freq", "out", "out_torch_fp32"] + (["rows"] if case.sampled else list(case.input_shapes))
     data = h5file.read_datasets(path, names)
     regenerated = {
-        name: inputs.InputTensor(case.seed, name, shape, keep_whole=True, max_value=case.integer_inputs.get(name)).array
-        for name, shape in case.input_shapes.items()
+        name: inputs.InputTensor(case.seed, stream, shape, keep_whole=True, max_value=bound).array
+        for name, (shape, stream, bound) in case.counter_inputs.items()
     }
     if not case.sampled:
         assert all(np.array_equal(data[name], regenerated[name]) for name in case.input_shapes)

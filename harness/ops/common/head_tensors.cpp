@@ -6,11 +6,7 @@ namespace fuselab {
 
 TensorDeclaration head_tensor(std::string name, TensorDeclaration::Role role, CounterStream stream,
                               std::string heads_key, std::string seq_key) {
-  return {std::move(name), role, stream,
-          [heads_key, seq_key](const CaseSpec& c) {
-            return std::vector<int64_t>{c.dim("B"), c.dim(heads_key), c.dim(seq_key), c.D};
-          },
-          {"b", "h", "s", "d"}};
+  return {std::move(name), role, stream, {"B", std::move(heads_key), std::move(seq_key), "D"}, {"b", "h", "s", "d"}};
 }
 
 void check_query_groups(const CaseFields& f) {

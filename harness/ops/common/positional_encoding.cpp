@@ -70,8 +70,7 @@ void embed(PeKind pe, const float* x, const AngleTable& table, int64_t p, int D,
 }
 
 TensorDeclaration inv_freq_tensor() {
-  return {"inv_freq", TensorDeclaration::Role::StoredInput, CounterStream::Q,
-          [](const CaseSpec& c) { return std::vector<int64_t>{c.D / 2}; }, {"i"}};
+  return {"inv_freq", TensorDeclaration::Role::StoredInput, CounterStream::Q, {"D/2"}, {"i"}};
 }
 
 void read_even_head_dim(const CaseFields& fields, CaseSpec& spec) {

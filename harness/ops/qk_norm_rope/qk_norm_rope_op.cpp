@@ -48,27 +48,19 @@ Traffic traffic(const CaseSpec& c) {
   return t;
 }
 
-// [T, heads, D] with heads from the case: Hq for q, Hkv for k, Hq + Hkv for out.
-TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role, CounterStream stream,
-                              int64_t (*heads)(const CaseSpec&)) {
-  return {std::move(name), role, stream,
-          [heads](const CaseSpec& c) { return std::vector<int64_t>{dim(c, "T"), heads(c), c.D}; }, {"t", "h", "d"}};
+// [T, heads, D]: Hq heads for q, Hkv for k, Hq + Hkv for out.
+TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role, CounterStream stream, const char* heads) {
+  return {std::move(name), role, stream, {"T", heads, "D"}, {"t", "h", "d"}};
 }
 
-int64_t q_heads(const CaseSpec& c) { return dim(c, "Hq"); }
-int64_t k_heads(const CaseSpec& c) { return dim(c, "Hkv"); }
-int64_t all_heads(const CaseSpec& c) { return dim(c, "Hq") + dim(c, "Hkv"); }
-
 TensorDeclaration weight_tensor(std::string name, CounterStream stream) {
-  return {std::move(name), TensorDeclaration::Role::CounterInput, stream,
-          [](const CaseSpec& c) { return std::vector<int64_t>{c.D}; }, {"d"}};
+  return {std::move(name), TensorDeclaration::Role::CounterInput, stream, {"D"}, {"d"}};
 }
 
 TensorDeclaration positions_tensor() {
-  TensorDeclaration t{"positions", TensorDeclaration::Role::CounterInput, CounterStream::Positions,
-                      [](const CaseSpec& c) { return std::vector<int64_t>{dim(c, "T")}; }, {"t"}};
+  TensorDeclaration t{"positions", TensorDeclaration::Role::CounterInput, CounterStream::Positions, {"T"}, {"t"}};
   t.dtype = TensorDeclaration::Dtype::Int64;
-  t.max_value = [](const CaseSpec& c) { return c.integers.at("max_position"); };
+  t.max_value_key = "max_position";
   return t;
 }
 
@@ -91,13 +83,13 @@ OpDeclaration qk_norm_rope_op() {
     return std::to_string(dim(c, "T")) + "x" + std::to_string(dim(c, "Hq")) + "kv" + std::to_string(dim(c, "Hkv")) +
            "x" + std::to_string(c.D);
   };
-  op.tensors = {rows_tensor("q", Role::CounterInput, CounterStream::Q, q_heads),
-                rows_tensor("k", Role::CounterInput, CounterStream::K, k_heads),
+  op.tensors = {rows_tensor("q", Role::CounterInput, CounterStream::Q, "Hq"),
+                rows_tensor("k", Role::CounterInput, CounterStream::K, "Hkv"),
                 weight_tensor("wq", CounterStream::Wq),
                 weight_tensor("wk", CounterStream::Wk),
                 positions_tensor(),
                 inv_freq_tensor(),
-                rows_tensor("out", Role::Output, CounterStream::Q, all_heads)};
+                rows_tensor("out", Role::Output, CounterStream::Q, "Hq+Hkv")};
   op.traffic = traffic;
   op.limits = {"pe", "head_dim_multiple", "max_head_dim", "max_position"};
   op.last_position = [](const CaseSpec& c) { return c.integers.at("max_position"); };

@@ -37,8 +37,7 @@ Traffic traffic(const CaseSpec& c) {
 }
 
 TensorDeclaration rows_tensor(std::string name, TensorDeclaration::Role role) {
-  return {std::move(name), role, CounterStream::X,
-          [](const CaseSpec& c) { return std::vector<int64_t>{c.dim("N"), c.dim("S"), c.D}; }, {"n", "s", "d"}};
+  return {std::move(name), role, CounterStream::X, {"N", "S", "D"}, {"n", "s", "d"}};
 }
 
 }  // namespace

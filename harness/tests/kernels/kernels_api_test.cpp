@@ -144,18 +144,56 @@ TEST(KernelsApi, ShapesOutsideTheTableGoToTheFallback) {
   EXPECT_EQ(fuselab::plan_attention(a).why, "fallback of attention");
 }
 
+// Per-token positions: both arrays or neither, a PE to place, positions
+// float32 holds; a call with them runs a PE-none version on the embedded rows.
+TEST(KernelsApi, PerTokenPositionsAreCheckedAndPlanAPeNoneVersion) {
+  auto a = good_attention();
+  a.pe = fuselab::PositionalEncoding::RopeNeox;
+  a.q_positions = pos_buf;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "k_positions is null while the other positions are given");
+  a.k_positions = pos_buf;
+  a.max_position = int64_t(1) << 24;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "max_position = 16777216 is outside [0, 2^24)");
+  a.max_position = 100000;
+  a.pe = fuselab::PositionalEncoding::None;
+  EXPECT_REFUSED(fuselab::plan_attention(a), "positions are given with pe None");
+  a.pe = fuselab::PositionalEncoding::RopeInterleaved;
+  auto none = good_attention();
+  EXPECT_EQ(fuselab::plan_attention(a).version, fuselab::plan_attention(none).version);
+}
+
+fuselab::QkNormRopeArgs serving_qk_norm_rope() {
+  fuselab::QkNormRopeArgs n;
+  n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
+  n.T = 16384, n.Hq = 32, n.Hkv = 8, n.D = 128, n.max_position = 32767;
+  return n;
+}
+
+// qk_norm_rope's serving size is a benchmark case: the table's entry runs it.
+TEST(KernelsApi, QkNormRopeRunsTheEntryOfItsCase) {
+  const fuselab::Dispatch d = fuselab::plan_qk_norm_rope(serving_qk_norm_rope());
+  EXPECT_EQ(d.why, "entry qk_norm_rope/t16384_h32kv8_d128_neox (distance 0.00)") << d.version;
+}
+
 // An op the table has neither entry nor fallback for (no record on the
-// current source) refuses every call with the reason, rather than guess.
+// current source) refuses every call with the reason, rather than guess:
+// the committed table without qk_norm_rope's rows, read through
+// FUSELAB_DISPATCH_TABLE (each test runs in a process of its own).
 TEST(KernelsApi, AnOpWithoutEvidenceRefusesWithTheReason) {
   std::ifstream in(std::string(FUSELAB_SOURCE_DIR) + "/reports/dispatch.json");
   ASSERT_TRUE(in);
-  const nlohmann::json table = nlohmann::json::parse(in);
-  for (const auto& f : table["fallbacks"])
-    if (f["op"] == "qk_norm_rope") GTEST_SKIP() << "skipped: the table has a qk_norm_rope fallback now";
-  fuselab::QkNormRopeArgs n;
-  n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
-  n.T = 4, n.Hq = 4, n.Hkv = 2, n.D = 64, n.max_position = 100;
-  EXPECT_REFUSED(fuselab::plan_qk_norm_rope(n), "the dispatch table has no entry or fallback for op qk_norm_rope");
+  nlohmann::json table = nlohmann::json::parse(in);
+  for (const char* part : {"entries", "fallbacks"}) {
+    nlohmann::json kept = nlohmann::json::array();
+    for (const auto& row : table[part])
+      if (row["op"] != "qk_norm_rope") kept.push_back(row);
+    table[part] = kept;
+  }
+  const std::string path = ::testing::TempDir() + "dispatch_without_qk_norm_rope.json";
+  std::ofstream(path) << table.dump();
+  setenv("FUSELAB_DISPATCH_TABLE", path.c_str(), 1);
+  EXPECT_REFUSED(fuselab::plan_qk_norm_rope(serving_qk_norm_rope()),
+                 "the dispatch table has no entry or fallback for op qk_norm_rope");
 }
 
 }  // namespace
