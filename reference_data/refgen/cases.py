@@ -16,6 +16,13 @@ from .errors import RefgenError
 
 OPS = tuple(ops.declared())
 PE_KINDS = ("none", "sinusoidal", "rope_interleaved", "rope_neox")
+# The PE kinds each op takes (decode rotates q alone: no additive kind).
+OP_PE_KINDS = {
+    "attention": PE_KINDS,
+    "rope": PE_KINDS[2:],
+    "qk_norm_rope": PE_KINDS[2:],
+    "decode": ("none",) + PE_KINDS[2:],
+}
 STORAGES = ("full", "sampled")
 USES = ("tests", "benchmarks")
 # Keys a case (or the defaults block) may set, and the value when neither does.
@@ -36,13 +43,6 @@ CASE_DEFAULTS = {
     "max_position": None,
 }
 CASE_KEYS = ("name", "shape", "seed") + tuple(CASE_DEFAULTS)
-# The PE kinds each op takes (decode rotates q alone: no additive kind).
-OP_PE_KINDS = {
-    "attention": PE_KINDS,
-    "rope": PE_KINDS[2:],
-    "qk_norm_rope": PE_KINDS[2:],
-    "decode": ("none",) + PE_KINDS[2:],
-}
 TOP_KEYS = ("family", "op", "defaults", "cases")
 NAME_PATTERN = re.compile(r"[a-z0-9_]+")
 MAX_POSITION = 1 << 24  # float32 holds every integer position below this
