@@ -263,19 +263,21 @@ CaseSpec call_spec(const std::string& op_name, PeKind pe, const std::map<std::st
 DispatchChoice choose_version(const DispatchTable& table, const CaseSpec& call,
                               const std::function<const Limits*(const std::string& id)>& limits_of) {
   struct Candidate {
+    bool other_pe;  // an entry measured with another PE kind: after every entry of the call's own
     double distance;
     const DispatchEntry* entry;
   };
   std::vector<Candidate> candidates;
   for (const DispatchEntry& e : table.entries) {
-    if (e.op != call.op || e.pe != call.pe || e.causal != flag_or_false(call, "causal") || gqa(e.dims) != gqa(call.dims)) continue;
+    if (e.op != call.op || e.causal != flag_or_false(call, "causal") || gqa(e.dims) != gqa(call.dims)) continue;
     const auto d = e.dims.find("D");
     if (d == e.dims.end() || d->second != call.D) continue;
     const double dist = distance(call.dims, e.dims);
-    if (std::isfinite(dist)) candidates.push_back({dist, &e});
+    if (std::isfinite(dist)) candidates.push_back({e.pe != call.pe, dist, &e});
   }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.distance < b.distance; });
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    return a.other_pe != b.other_pe ? !a.other_pe : a.distance < b.distance;
+  });
   std::string refusals;
   const auto accepts = [&](const std::string& id, const std::string& as) {
     const Limits* limits = limits_of(id);
@@ -286,8 +288,9 @@ DispatchChoice choose_version(const DispatchTable& table, const CaseSpec& call,
   };
   for (const Candidate& c : candidates)
     if (accepts(c.entry->version, "entry " + c.entry->family + "/" + c.entry->case_name))
-      return {c.entry->version, "entry " + c.entry->family + "/" + c.entry->case_name + " (distance " +
-                                    fixed2(c.distance) + ")"};
+      return {c.entry->version, "entry " + c.entry->family + "/" + c.entry->case_name + " (" +
+                                    (c.other_pe ? "measured with pe " + std::string(pe_name(c.entry->pe)) + ", " : "") +
+                                    "distance " + fixed2(c.distance) + ")"};
   // The fallbacks of the op, those of a family whose entries have the call's PE kind first.
   std::vector<const DispatchFallback*> fallbacks;
   for (const DispatchFallback& f : table.fallbacks)

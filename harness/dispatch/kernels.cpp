@@ -200,11 +200,23 @@ Call qk_norm_rope_call(const QkNormRopeArgs& a) {
   return c;
 }
 
+Call decode_call(const DecodeArgs& a) {
+  Call c;
+  c.inputs = {{"q", a.q}, {"k", a.k}, {"v", a.v}};
+  require_pointers("decode", c.inputs, a.out);
+  c.spec = spec_of("decode", a.pe, {{"B", a.B}, {"Hq", a.Hq}, {"Hkv", a.Hkv}, {"Sq", a.Sq}, {"Skv", a.Skv}, {"D", a.D}},
+                   {}, a.base, a.scale == 0.0 ? std::nullopt : std::optional<double>(a.scale));
+  c.out = a.out;
+  c.stream = a.stream;
+  return c;
+}
+
 }  // namespace
 
 Dispatch plan_attention(const AttentionArgs& args) { return plan(attention_call(args).spec); }
 Dispatch plan_rope(const RopeArgs& args) { return plan(rope_call(args).spec); }
 Dispatch plan_qk_norm_rope(const QkNormRopeArgs& args) { return plan(qk_norm_rope_call(args).spec); }
+Dispatch plan_decode(const DecodeArgs& args) { return plan(decode_call(args).spec); }
 
 Dispatch attention(const AttentionArgs& args) {
   Call call = attention_call(args);
@@ -231,5 +243,6 @@ Dispatch attention(const AttentionArgs& args) {
 }
 Dispatch rope(const RopeArgs& args) { return launch(rope_call(args)); }
 Dispatch qk_norm_rope(const QkNormRopeArgs& args) { return launch(qk_norm_rope_call(args)); }
+Dispatch decode(const DecodeArgs& args) { return launch(decode_call(args)); }
 
 }  // namespace fuselab

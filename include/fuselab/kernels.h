@@ -79,6 +79,23 @@ struct QkNormRopeArgs {
   cudaStream_t stream = nullptr;
 };
 
+// Decode: the last Sq tokens of each sequence (Sq = 1: one token; up to 16:
+// a speculative draft) over a key cache already rotated when it was written.
+// out [B, Hq, Sq, D] = softmax(scale · PE(q) · kᵀ) · v with q [B, Hq, Sq, D]
+// rotated here at positions Skv - Sq + i, k and v [B, Hkv, Skv, D]; query i
+// sees keys 0 .. Skv - Sq + i. pe None, RopeNeox or RopeInterleaved (q only).
+struct DecodeArgs {
+  const float* q = nullptr;
+  const float* k = nullptr;  // the rotated key cache
+  const float* v = nullptr;
+  float* out = nullptr;
+  int64_t B = 0, Hq = 0, Hkv = 0, Sq = 0, Skv = 0, D = 0;
+  double scale = 0.0;  // 0: 1/sqrt(D)
+  PositionalEncoding pe = PositionalEncoding::None;
+  double base = 10000.0;
+  cudaStream_t stream = nullptr;
+};
+
 // Which version a call runs and why ("entry rope/<case> (distance 1.00)", "fallback of rope").
 struct Dispatch {
   std::string version;
@@ -91,10 +108,12 @@ struct Dispatch {
 Dispatch attention(const AttentionArgs& args);
 Dispatch rope(const RopeArgs& args);
 Dispatch qk_norm_rope(const QkNormRopeArgs& args);
+Dispatch decode(const DecodeArgs& args);
 
 // The same checks and choice, without launching anything (no CUDA call).
 Dispatch plan_attention(const AttentionArgs& args);
 Dispatch plan_rope(const RopeArgs& args);
 Dispatch plan_qk_norm_rope(const QkNormRopeArgs& args);
+Dispatch plan_decode(const DecodeArgs& args);
 
 }  // namespace fuselab

@@ -162,6 +162,20 @@ TEST(KernelsApi, PerTokenPositionsAreCheckedAndPlanAPeNoneVersion) {
   EXPECT_EQ(fuselab::plan_attention(a).version, fuselab::plan_attention(none).version);
 }
 
+// Decode: a model that rotates q and k itself calls it with PE none; the
+// table's decode entries are RoPE cases whose versions take none too, and
+// the nearest runs it, said so. A draft longer than the cache is refused.
+TEST(KernelsApi, DecodeWithPeNoneRunsTheNearestRopeEntry) {
+  fuselab::DecodeArgs a;
+  a.q = q_buf, a.k = k_buf, a.v = v_buf, a.out = out_buf;
+  a.B = 8, a.Hq = 32, a.Hkv = 8, a.Sq = 1, a.Skv = 30000, a.D = 128;
+  const fuselab::Dispatch d = fuselab::plan_decode(a);
+  EXPECT_NE(d.why.find("entry decode/b8_h32kv8_s32768_q1 (measured with pe rope_neox"), std::string::npos) << d.why;
+  a.Sq = 40;
+  a.Skv = 20;
+  EXPECT_REFUSED(fuselab::plan_decode(a), "Sq = 40 queries exceed the Skv = 20 cached keys");
+}
+
 fuselab::QkNormRopeArgs serving_qk_norm_rope() {
   fuselab::QkNormRopeArgs n;
   n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
