@@ -211,15 +211,44 @@ Call decode_call(const DecodeArgs& a) {
   return c;
 }
 
+// An attention call that is a decode step: PE none (the caller rotated q and
+// k, or there is no PE), at most 16 queries that are the last tokens of the
+// keys, each seeing every key up to its own (causal, or one query that sees
+// all). Op decode computes exactly that, with versions made for it.
+std::optional<DecodeArgs> as_decode(const AttentionArgs& a) {
+  const int64_t kMaxDraft = 16;
+  if (a.pe != PositionalEncoding::None || per_token(a) || a.k_offset != 0 || a.Sq < 1 || a.Sq > kMaxDraft ||
+      a.Sq > a.Sk)
+    return std::nullopt;
+  const bool tail = a.q_offset == a.Sk - a.Sq;
+  const bool sees_all = a.Sq == 1 && (!a.causal || a.q_offset >= a.Sk - 1);
+  if (!(sees_all || (a.causal && tail))) return std::nullopt;
+  DecodeArgs d;
+  d.q = a.q, d.k = a.k, d.v = a.v, d.out = a.out;
+  d.B = a.B, d.Hq = a.Hq, d.Hkv = a.Hkv, d.Sq = a.Sq, d.Skv = a.Sk, d.D = a.D;
+  d.scale = a.scale, d.pe = PositionalEncoding::None, d.base = a.base, d.stream = a.stream;
+  return d;
+}
+
+Dispatch as_decode_said(Dispatch d) {
+  d.why = "as decode: " + d.why;
+  return d;
+}
+
 }  // namespace
 
-Dispatch plan_attention(const AttentionArgs& args) { return plan(attention_call(args).spec); }
+Dispatch plan_attention(const AttentionArgs& args) {
+  const Call call = attention_call(args);  // the attention op's checks first
+  if (const auto d = as_decode(args)) return as_decode_said(plan(decode_call(*d).spec));
+  return plan(call.spec);
+}
 Dispatch plan_rope(const RopeArgs& args) { return plan(rope_call(args).spec); }
 Dispatch plan_qk_norm_rope(const QkNormRopeArgs& args) { return plan(qk_norm_rope_call(args).spec); }
 Dispatch plan_decode(const DecodeArgs& args) { return plan(decode_call(args).spec); }
 
 Dispatch attention(const AttentionArgs& args) {
   Call call = attention_call(args);
+  if (const auto d = as_decode(args)) return as_decode_said(launch(decode_call(*d)));
   if (!per_token(args)) return launch(call);
   const std::string op = "attention";
   const std::vector<float> freq = inv_freq(args.base, args.D);

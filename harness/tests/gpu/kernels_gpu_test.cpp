@@ -117,7 +117,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Shape{1, 4, 4, 64, 64, 512, PositionalEncoding::Sinusoidal, false, 0},
                       Shape{2, 8, 2, 100, 100, 128, PositionalEncoding::RopeNeox, true, 0},
                       Shape{1, 4, 4, 16, 100, 64, PositionalEncoding::RopeInterleaved, true, 84},
-                      Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0}),
+                      Shape{2, 3, 3, 17, 17, 96, PositionalEncoding::None, false, 0},
+                      // decode steps (the library runs them as op decode)
+                      Shape{8, 32, 8, 1, 4096, 128, PositionalEncoding::None, true, 4095},
+                      Shape{2, 8, 2, 4, 300, 128, PositionalEncoding::None, true, 296}),
     [](const ::testing::TestParamInfo<Shape>& info) { return name_of(info.param); });
 
 // Per-token positions (arbitrary, not an offset) with GQA and the causal mask

@@ -176,6 +176,17 @@ TEST(KernelsApi, DecodeWithPeNoneRunsTheNearestRopeEntry) {
   EXPECT_REFUSED(fuselab::plan_decode(a), "Sq = 40 queries exceed the Skv = 20 cached keys");
 }
 
+// An attention call that is a decode step (PE none, the last few queries,
+// causal) runs as op decode; one that is not (a query that sees fewer keys
+// than all before it) stays attention.
+TEST(KernelsApi, AnAttentionDecodeStepRunsAsDecode) {
+  auto a = good_attention();
+  a.B = 8, a.Hq = 32, a.Hkv = 8, a.Sq = 1, a.Sk = 32768, a.causal = true, a.q_offset = 32767;
+  EXPECT_EQ(fuselab::plan_attention(a).why.rfind("as decode: entry decode/", 0), 0u) << fuselab::plan_attention(a).why;
+  a.q_offset = 100;
+  EXPECT_EQ(fuselab::plan_attention(a).why.find("as decode"), std::string::npos);
+}
+
 fuselab::QkNormRopeArgs serving_qk_norm_rope() {
   fuselab::QkNormRopeArgs n;
   n.q = q_buf, n.k = k_buf, n.wq = w_buf, n.wk = w_buf, n.positions = pos_buf, n.out = out_buf;
