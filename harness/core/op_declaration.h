@@ -49,13 +49,13 @@ struct TensorDeclaration {
   // ("T", "Hq+Hkv", "D/2": harness/core/extent_expression.h); every extent
   // a case gives must be >= 1. The output's last extent is its row width
   // (CaseSpec::D), the others its rows.
-  std::vector<std::string> extents;
+  std::vector<std::string> extents = {};
   // One short name per dimension, for error positions ("b", "h", "s", "d").
-  std::vector<std::string> dims;
+  std::vector<std::string> dims = {};
   Dtype dtype = Dtype::Float32;
   // An Int64 counter input's largest value: the integer case key that
   // bounds it (its elements lie in [0, that value]).
-  std::string max_value_key;
+  std::string max_value_key = {};
 
   std::vector<int64_t> shape(const CaseSpec& c) const;  // the extents, evaluated
   int64_t max_value(const CaseSpec& c) const;           // the max_value_key's value
