@@ -10,24 +10,20 @@
 namespace fuselab {
 
 std::optional<std::string> Limits::reject(const CaseSpec& c) const {
-  std::ostringstream why;
-  if (!pe.count(c.pe)) {
-    why << "PE kind " << pe_name(c.pe) << " not implemented";
-  } else if (c.D % head_dim_multiple != 0) {
-    why << "head_dim " << c.D << " is not a multiple of " << head_dim_multiple;
-  } else if (c.D > max_head_dim) {
-    why << "head_dim " << c.D << " exceeds " << max_head_dim;
-  } else {
-    const OpDeclaration& op = op_named(c.op);
-    const std::optional<std::string> own = op.reject ? op.reject(*this, c) : std::nullopt;
-    if (own) return own;
-    const long last = op.last_position ? static_cast<long>(op.last_position(c)) : 0;
-    if (pe_applies_positions(c.pe) && last > max_position)
-      why << "position " << last << " beyond the declared valid range (<= " << max_position << ")";
-  }
-  const std::string s = why.str();
-  if (s.empty()) return std::nullopt;
-  return s;
+  // std::to_string, not a stream: the library's call path (fuselab_kernels,
+  // the PyTorch ops' process) formats no number through iostreams.
+  using std::to_string;
+  if (!pe.count(c.pe)) return "PE kind " + std::string(pe_name(c.pe)) + " not implemented";
+  if (c.D % head_dim_multiple != 0)
+    return "head_dim " + to_string(c.D) + " is not a multiple of " + to_string(head_dim_multiple);
+  if (c.D > max_head_dim) return "head_dim " + to_string(c.D) + " exceeds " + to_string(max_head_dim);
+  const OpDeclaration& op = op_named(c.op);
+  const std::optional<std::string> own = op.reject ? op.reject(*this, c) : std::nullopt;
+  if (own) return own;
+  const long last = op.last_position ? static_cast<long>(op.last_position(c)) : 0;
+  if (pe_applies_positions(c.pe) && last > max_position)
+    return "position " + to_string(last) + " beyond the declared valid range (<= " + to_string(max_position) + ")";
+  return std::nullopt;
 }
 
 std::string Limits::describe() const {

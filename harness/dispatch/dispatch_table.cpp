@@ -1,5 +1,6 @@
 #include "harness/dispatch/dispatch_table.h"
 
+#include <cstdio>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -81,12 +82,12 @@ double distance(const std::map<std::string, int64_t>& a, const std::map<std::str
   return d;
 }
 
+// snprintf, not a stream: the library's call path formats no number through
+// iostreams (docs/torch.md: the PyTorch ops' process).
 std::string fixed2(double v) {
-  std::ostringstream o;
-  o.setf(std::ios::fixed);
-  o.precision(2);
-  o << v;
-  return o.str();
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  return text;
 }
 
 // CaseFields over a call's values: every refusal is a DispatchError.

@@ -71,20 +71,15 @@ Traffic traffic(const CaseSpec& c) {
 
 std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
   const AttentionCase a = attention_case(c);
-  std::ostringstream why;
-  if (a.Sq > l.max_seq_q) {
-    why << "seq_q " << a.Sq << " exceeds " << l.max_seq_q;
-  } else if (a.Sk > l.max_seq_k) {
-    why << "seq_k " << a.Sk << " exceeds " << l.max_seq_k;
-  } else if (a.causal && !l.causal) {
-    why << "causal masking not implemented";
-  } else if (a.Hq != a.Hkv && !l.gqa) {
-    why << "grouped-query attention (Hq " << a.Hq << " != Hkv " << a.Hkv << ") not implemented";
-  } else if (a.Sq != a.Sk && !l.cross) {
-    why << "cross-attention (Sq " << a.Sq << " != Sk " << a.Sk << ") not implemented";
-  }
-  if (why.str().empty()) return std::nullopt;
-  return why.str();
+  using std::to_string;
+  if (a.Sq > l.max_seq_q) return "seq_q " + to_string(a.Sq) + " exceeds " + to_string(l.max_seq_q);
+  if (a.Sk > l.max_seq_k) return "seq_k " + to_string(a.Sk) + " exceeds " + to_string(l.max_seq_k);
+  if (a.causal && !l.causal) return "causal masking not implemented";
+  if (a.Hq != a.Hkv && !l.gqa)
+    return "grouped-query attention (Hq " + to_string(a.Hq) + " != Hkv " + to_string(a.Hkv) + ") not implemented";
+  if (a.Sq != a.Sk && !l.cross)
+    return "cross-attention (Sq " + to_string(a.Sq) + " != Sk " + to_string(a.Sk) + ") not implemented";
+  return std::nullopt;
 }
 
 }  // namespace

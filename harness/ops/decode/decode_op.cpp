@@ -62,11 +62,10 @@ Traffic traffic(const CaseSpec& c) {
 }
 
 std::optional<std::string> reject(const Limits& l, const CaseSpec& c) {
-  std::ostringstream why;
-  if (dim(c, "Sq") > l.max_seq_q) why << "Sq " << dim(c, "Sq") << " exceeds " << l.max_seq_q;
-  else if (dim(c, "Skv") > l.max_seq_k) why << "Skv " << dim(c, "Skv") << " exceeds " << l.max_seq_k;
-  if (why.str().empty()) return std::nullopt;
-  return why.str();
+  using std::to_string;
+  if (dim(c, "Sq") > l.max_seq_q) return "Sq " + to_string(dim(c, "Sq")) + " exceeds " + to_string(l.max_seq_q);
+  if (dim(c, "Skv") > l.max_seq_k) return "Skv " + to_string(dim(c, "Skv")) + " exceeds " + to_string(l.max_seq_k);
+  return std::nullopt;
 }
 
 }  // namespace
