@@ -24,34 +24,46 @@ namespace {
 
 using fuselab::PositionalEncoding;
 
+// Every message is built here as one std::string (std::to_string for the
+// numbers) and handed to TORCH_CHECK whole: c10::str then returns it as it is,
+// and no number is formatted through an iostream inside this library (in a
+// PyTorch process that crashed in num_put: docs/torch.md).
+std::string text(at::IntArrayRef values) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values[i]);
+  return out + "]";
+}
+
 PositionalEncoding pe_of(const std::string& op, const std::string& pe, bool rope_only) {
   if (pe == "neox") return PositionalEncoding::RopeNeox;
   if (pe == "interleaved") return PositionalEncoding::RopeInterleaved;
   if (!rope_only && pe == "none") return PositionalEncoding::None;
   if (!rope_only && pe == "sinusoidal") return PositionalEncoding::Sinusoidal;
-  TORCH_CHECK_VALUE(false, "fuselab.", op, ": pe='", pe, "' is not a positional encoding this op takes. Fix: pass ",
-                    rope_only ? "'neox' or 'interleaved'" : "'none', 'sinusoidal', 'neox' or 'interleaved'");
+  TORCH_CHECK_VALUE(false, "fuselab." + op + ": pe='" + pe + "' is not a positional encoding this op takes. Fix: pass " +
+                               (rope_only ? "'neox' or 'interleaved'" : "'none', 'sinusoidal', 'neox' or 'interleaved'"));
   return PositionalEncoding::None;
 }
 
 // dtype, device (the same as `first`'s), contiguity and rank of one tensor argument.
 void require_tensor(const std::string& op, const char* name, const at::Tensor& t, at::ScalarType dtype,
                     int64_t dim, const at::Tensor& first) {
-  TORCH_CHECK_TYPE(t.scalar_type() == dtype, "fuselab.", op, ": ", name, " is ", t.scalar_type(), ", not ", dtype,
-                   ". Fix: pass ", name, ".to(", dtype, ") (nothing is converted here)");
-  TORCH_CHECK_VALUE(t.is_cuda(), "fuselab.", op, ": ", name, " is on ", t.device(),
-                    ", not a CUDA device. Fix: pass ", name, ".cuda()");
-  TORCH_CHECK_VALUE(t.device() == first.device(), "fuselab.", op, ": ", name, " is on ", t.device(),
-                    ", the first input on ", first.device(), ". Fix: put every input on one device");
-  TORCH_CHECK_VALUE(t.is_contiguous(), "fuselab.", op, ": ", name, " is not contiguous (strides ", t.strides(),
-                    " for sizes ", t.sizes(), "). Fix: pass ", name,
-                    ".contiguous() (nothing is copied here)");
-  TORCH_CHECK_VALUE(t.dim() == dim, "fuselab.", op, ": ", name, " has ", t.dim(), " dimensions (sizes ", t.sizes(),
-                    "), not ", dim, ". Fix: reshape it to the documented layout");
+  const std::string who = "fuselab." + op + ": " + name;
+  const std::string type = c10::toString(dtype);
+  TORCH_CHECK_TYPE(t.scalar_type() == dtype, who + " is " + c10::toString(t.scalar_type()) + ", not " + type +
+                                                 ". Fix: pass " + name + ".to(" + type + ") (nothing is converted here)");
+  TORCH_CHECK_VALUE(t.is_cuda(), who + " is on " + t.device().str() + ", not a CUDA device. Fix: pass " + name + ".cuda()");
+  TORCH_CHECK_VALUE(t.device() == first.device(), who + " is on " + t.device().str() + ", the first input on " +
+                                                      first.device().str() + ". Fix: put every input on one device");
+  TORCH_CHECK_VALUE(t.is_contiguous(), who + " is not contiguous (strides " + text(t.strides()) + " for sizes " +
+                                           text(t.sizes()) + "). Fix: pass " + name +
+                                           ".contiguous() (nothing is copied here)");
+  TORCH_CHECK_VALUE(t.dim() == dim, who + " has " + std::to_string(t.dim()) + " dimensions (sizes " + text(t.sizes()) +
+                                        "), not " + std::to_string(dim) + ". Fix: reshape it to the documented layout");
 }
 
 void require_size(const std::string& op, const char* what, int64_t got, int64_t want, const char* fix) {
-  TORCH_CHECK_VALUE(got == want, "fuselab.", op, ": ", what, " is ", got, ", not ", want, ". Fix: ", fix);
+  TORCH_CHECK_VALUE(got == want, "fuselab." + op + ": " + what + " is " + std::to_string(got) + ", not " +
+                                     std::to_string(want) + ". Fix: " + fix);
 }
 
 // The library's own checks (shape limits, offsets, a call no version accepts)
@@ -63,7 +75,7 @@ void run_library(const std::string& op, F&& call) {
   } catch (const fuselab::InvalidArgument& e) {
     TORCH_CHECK_VALUE(false, e.what());
   } catch (const std::runtime_error& e) {
-    TORCH_CHECK(false, "fuselab.", op, ": ", e.what());
+    TORCH_CHECK(false, "fuselab." + op + ": " + e.what());
   }
 }
 
@@ -90,11 +102,11 @@ at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor&
     require_tensor(op, name, *t, at::kFloat, 4, q);
   require_size(op, "k.size(0) (batch)", k.size(0), q.size(0), "q, k and v share the batch dimension");
   require_size(op, "k.size(3) (head dim)", k.size(3), q.size(3), "q and k share the head dimension D");
-  TORCH_CHECK_VALUE(v.sizes() == k.sizes(), "fuselab.attention: v has sizes ", v.sizes(), ", k ", k.sizes(),
-                    ". Fix: pass v of k's shape [B, Hkv, Sk, D]");
-  TORCH_CHECK_VALUE(q.size(1) % k.size(1) == 0, "fuselab.attention: q's ", q.size(1),
-                    " heads are not a multiple of k's ", k.size(1),
-                    " (GQA groups query heads over key heads). Fix: pass Hq a multiple of Hkv");
+  TORCH_CHECK_VALUE(v.sizes() == k.sizes(), "fuselab.attention: v has sizes " + text(v.sizes()) + ", k " +
+                                                text(k.sizes()) + ". Fix: pass v of k's shape [B, Hkv, Sk, D]");
+  TORCH_CHECK_VALUE(q.size(1) % k.size(1) == 0, "fuselab.attention: q's " + std::to_string(q.size(1)) +
+                                                    " heads are not a multiple of k's " + std::to_string(k.size(1)) +
+                                                    " (GQA groups query heads over key heads). Fix: pass Hq a multiple of Hkv");
   const c10::cuda::CUDAGuard guard(q.device());
   at::Tensor out = at::empty_like(q);
   fuselab::AttentionArgs a;
@@ -105,8 +117,8 @@ at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor&
   a.B = q.size(0), a.Hq = q.size(1), a.Hkv = k.size(1), a.Sq = q.size(2), a.Sk = k.size(2), a.D = q.size(3);
   a.q_offset = q_offset, a.k_offset = k_offset, a.causal = causal;
   if (scale) {
-    TORCH_CHECK_VALUE(*scale > 0.0, "fuselab.attention: scale = ", *scale,
-                      " is not positive. Fix: pass a positive scale, or None for 1/sqrt(D)");
+    TORCH_CHECK_VALUE(*scale > 0.0, "fuselab.attention: scale = " + std::to_string(*scale) +
+                                        " is not positive. Fix: pass a positive scale, or None for 1/sqrt(D)");
     a.scale = *scale;
   }
   return run(op, a, pe, false, base, q, std::move(out), fuselab::attention);
@@ -115,8 +127,9 @@ at::Tensor attention(const at::Tensor& q, const at::Tensor& k, const at::Tensor&
 // x [N, S, D] or [B, H, S, D] -> the same shape, row s at position offset + s.
 at::Tensor rope(const at::Tensor& x, int64_t offset, c10::string_view pe, double base) {
   const std::string op = "rope";
-  TORCH_CHECK_VALUE(x.dim() == 3 || x.dim() == 4, "fuselab.rope: x has ", x.dim(), " dimensions (sizes ", x.sizes(),
-                    "), not 3 or 4. Fix: pass x as [N, S, D] or [B, H, S, D]");
+  TORCH_CHECK_VALUE(x.dim() == 3 || x.dim() == 4, "fuselab.rope: x has " + std::to_string(x.dim()) +
+                                                     " dimensions (sizes " + text(x.sizes()) +
+                                                     "), not 3 or 4. Fix: pass x as [N, S, D] or [B, H, S, D]");
   require_tensor(op, "x", x, at::kFloat, x.dim(), x);
   const c10::cuda::CUDAGuard guard(x.device());
   at::Tensor out = at::empty_like(x);
@@ -167,9 +180,10 @@ at::Tensor qk_norm_rope(const at::Tensor& q, const at::Tensor& k, const at::Tens
 void refuse_grad(const char* op, std::initializer_list<const at::Tensor*> inputs) {
   if (!at::GradMode::is_enabled()) return;
   for (const at::Tensor* t : inputs)
-    TORCH_CHECK(!t->requires_grad(), "fuselab.", op,
-                " is forward only: an input requires a gradient. Fix: call it under torch.no_grad() or "
-                "torch.inference_mode(), or pass tensors that do not require grad (.detach())");
+    TORCH_CHECK(!t->requires_grad(), std::string("fuselab.") + op +
+                                          " is forward only: an input requires a gradient. Fix: call it under "
+                                          "torch.no_grad() or torch.inference_mode(), or pass tensors that do not "
+                                          "require grad (.detach())");
 }
 
 template <class F>
