@@ -2,8 +2,8 @@
 # On the lent GPU machine, in one call: the PyTorch ops and the model bench
 # (docs/torch.md). Builds the versions the dispatch table names and the
 # qk_norm_rope versions (FUSELAB_ONLY, in build-torchop/), regenerates the
-# dispatch table from the records into the build folder (the committed one has
-# no qk_norm_rope yet), runs the library's and the ops' GPU tests, the model
+# dispatch table from the records into the build folder (against this build),
+# runs the library's and the ops' GPU tests, the model
 # bench (harness/models/model_bench.py: one record in reports/runs), then
 # `fuselab report --no-plots`, and packs the new record, the log and every
 # step's output into $OUT/results.tgz.
