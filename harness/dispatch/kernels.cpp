@@ -120,6 +120,15 @@ struct StreamBuffer {
   }
 };
 
+// The versions' inv_freq table for (base, D) into `inv`, on its stream.
+void upload_inv_freq(StreamBuffer& inv, double base, int64_t D, const std::string& op) {
+  const std::vector<float> freq = inv_freq(base, D);
+  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), inv.stream), op, "cudaMallocAsync(inv_freq)");
+  // From pageable memory the copy has read `freq` when it returns.
+  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, inv.stream), op,
+             "cudaMemcpyAsync(inv_freq)");
+}
+
 Dispatch launch(const Call& call) {
   const Dispatch d = plan(call.spec);
   const std::string& op = call.spec.op;
@@ -128,12 +137,8 @@ Dispatch launch(const Call& call) {
   if (!binding.bind)
     throw std::runtime_error("fuselab::" + op + ": version " + d.version +
                              " has no launch this build can bind. Fix: regenerate the table against this build");
-  const std::vector<float> freq = inv_freq(call.spec.base, call.spec.D);
   StreamBuffer inv{nullptr, call.stream}, workspace{nullptr, call.stream};
-  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), call.stream), op, "cudaMallocAsync(inv_freq)");
-  // From pageable memory the copy has read `freq` when it returns.
-  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, call.stream), op,
-             "cudaMemcpyAsync(inv_freq)");
+  upload_inv_freq(inv, call.spec.base, call.spec.D, op);
   CaseTensors tensors;
   tensors.spec = &call.spec;
   tensors.inputs = call.inputs;
@@ -251,13 +256,10 @@ Dispatch attention(const AttentionArgs& args) {
   if (const auto d = as_decode(args)) return as_decode_said(launch(decode_call(*d)));
   if (!per_token(args)) return launch(call);
   const std::string op = "attention";
-  const std::vector<float> freq = inv_freq(args.base, args.D);
   const std::size_t q_bytes = std::size_t(args.B * args.Hq * args.Sq * args.D) * sizeof(float);
   const std::size_t k_bytes = std::size_t(args.B * args.Hkv * args.Sk * args.D) * sizeof(float);
   StreamBuffer inv{nullptr, args.stream}, q{nullptr, args.stream}, k{nullptr, args.stream};
-  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), args.stream), op, "cudaMallocAsync(inv_freq)");
-  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, args.stream), op,
-             "cudaMemcpyAsync(inv_freq)");
+  upload_inv_freq(inv, args.base, args.D, op);
   cuda_check(cudaMallocAsync(&q.p, q_bytes, args.stream), op, "cudaMallocAsync(embedded q)");
   cuda_check(cudaMallocAsync(&k.p, k_bytes, args.stream), op, "cudaMallocAsync(embedded k)");
   const PeKind pe = pe_of(args.pe);
