@@ -33,7 +33,8 @@ int export_dispatch(const Paths& paths, const std::string& out) {
     return e && e->backend_value == Backend::Cuda && !e->canary_value ? &e->limits_value : nullptr;
   };
   for (const auto& e : Registry::global().all())
-    if (const ExperimentClosure* c = find_experiment_closure(e.module())) build.closures[e.id()] = c->sha256;
+    if (const ExperimentClosure* c = find_experiment_closure(e.module())) build.code.add_closure(e.id(), c->sha256);
+  add_repository_witnesses(build.code, paths.root, paths.records_dir);
   const DispatchTable table = build_dispatch_table(index, families, cases, build);
   const bool written = write_file_if_changed(out, render_dispatch_table(table));
   spdlog::info("dispatch table: {} entries, {} fallbacks from {} records; {} {}", table.entries.size(),

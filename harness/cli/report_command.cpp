@@ -32,7 +32,8 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   const ArchiveIndex archive = ArchiveIndex::load(paths.root);
   for (const auto& a : archive.all()) options.archived[a.id()] = a.last_commit;
   for (const auto& e : Registry::global().all())
-    if (const ExperimentClosure* c = find_experiment_closure(e.module())) options.built_closures[e.id()] = c->sha256;
+    if (const ExperimentClosure* c = find_experiment_closure(e.module())) options.built_code.add_closure(e.id(), c->sha256);
+  add_repository_witnesses(options.built_code, paths.root, paths.records_dir);
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& fix : r.repairs) spdlog::warn("repaired: {}", fix);

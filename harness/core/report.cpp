@@ -87,12 +87,8 @@ struct TempDir {
 std::string source_state(const ReportExperiment& v, const ReportOptions& o) {
   if (!v.archived_at.empty()) return "archived at " + v.archived_at.substr(0, 12);
   const nlohmann::json* e = v.verdict_entry ? v.verdict_entry : v.declaration;
-  const bool recorded = e && e->contains("closure") && (*e)["closure"].is_object() &&
-                        (*e)["closure"].contains("sha256") && (*e)["closure"]["sha256"].is_string();
-  if (!recorded) return "no closure on record";
-  const auto built = o.built_closures.find(v.id);
-  if (built == o.built_closures.end()) return "not in this build";
-  return built->second == (*e)["closure"]["sha256"].get<std::string>() ? "current" : "changed since";
+  if (!e || recorded_closure_of(*e).empty()) return "no closure on record";
+  return o.built_code.state_of(v.id, *e).describe();
 }
 
 // What a kept dated file that differs from what the records and notes give

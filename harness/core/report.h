@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/built_code.h"
 #include "harness/core/site.h"
 #include "harness/core/targets_file.h"
 
@@ -36,10 +37,10 @@ struct ReportOptions {
   // Versions that left the default build: id -> the last commit that held
   // them (the archive index, experiments/<family>/archived.yaml).
   std::map<std::string, std::string> archived;
-  // The build's include closure of each version it holds: id -> sha256
-  // (harness/core/closure_hashes.h). A verdict whose record carries another
-  // closure is shown as made on a source that has changed since.
-  std::map<std::string, std::string> built_closures;
+  // The code the build holds: each version's include closure and the
+  // witnesses of the same SASS (harness/core/built_code.h). A verdict whose
+  // record ran other code is shown as made on a source that has changed since.
+  BuiltCode built_code;
   // Where to write the site (site.h) as well; empty: no site. Its plots are
   // the report's (drawn now, or as reports/plots/ holds them with --no-plots).
   std::string html_dir;

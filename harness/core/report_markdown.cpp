@@ -302,7 +302,9 @@ std::string render_family_report(const FamilyModel& f, const std::string& runs_l
   }
   o << "## Lineage\n\n"
     << "Source: whether the code behind the verdict is the code built now — `current` (the record's include "
-       "closure, every repository file compiled and the flags, is this build's), `changed since`, `no closure on "
+       "closure, every repository file compiled and the flags, is this build's), `current: same SASS as RUN` (another "
+       "closure, but every kernel's SASS on record is that of RUN, a record on this build's closure whose checks all "
+       "passed: docs/provenance.md), `changed since`, `no closure on "
        "record` (a record older than closure hashes), or archived: left the default build, and `fuselab run ID "
        "--at COMMIT` rebuilds it from the commit named. `SASS` names the device code the verdict's run launched "
        "(12 hex digits of a hash over its kernels' SASS hashes), where the record has it.\n\n"

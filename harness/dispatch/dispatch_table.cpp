@@ -24,37 +24,37 @@ using json = nlohmann::json;
 constexpr const char* kDoc = "docs/dispatch.md";
 constexpr int64_t kMaxExactPosition = int64_t{1} << 24;  // float32 holds every integer below it
 
-// The closure a record's entry for `id` carries, empty when none.
-std::string recorded_closure(const RecordIndex& index, const std::string& run_id, const std::string& id) {
+// A record's entry for `id`; null when it has none.
+const json* recorded_entry(const RecordIndex& index, const std::string& run_id, const std::string& id) {
   const json& record = *index.run(run_id).json;
-  if (!record.contains("experiments") || !record["experiments"].is_array()) return "";
-  for (const json& e : record["experiments"]) {
-    if (!e.is_object() || e.value("id", "") != id) continue;
-    if (e.contains("closure") && e["closure"].is_object() && e["closure"].contains("sha256") &&
-        e["closure"]["sha256"].is_string())
-      return e["closure"]["sha256"].get<std::string>();
-  }
-  return "";
+  if (!record.contains("experiments") || !record["experiments"].is_array()) return nullptr;
+  for (const json& e : record["experiments"])
+    if (e.is_object() && e.value("id", "") == id) return &e;
+  return nullptr;
+}
+
+// Whether the code of a cell's record is the code built now (built_code.h).
+CodeState cell_state(const RecordIndex& index, const ReportCell& cell, const std::string& id, const BuildView& build) {
+  const json* entry = recorded_entry(index, cell.run_id, id);
+  return entry ? build.code.state_of(id, *entry) : CodeState{};
 }
 
 // The family as the report models it, with only what this build holds on
 // the source it was measured on: versions the build holds, cells whose
-// record carries the version's current closure.
+// record ran the code built now.
 FamilyModel current_only(const FamilyModel& f, const RecordIndex& index, const BuildView& build) {
   FamilyModel current = f;
   std::set<std::string> kept;
   current.versions.clear();
   for (const auto& v : f.versions) {
-    const auto closure = build.closures.find(v.id);
-    if (build.limits_of(v.id) && closure != build.closures.end() && !closure->second.empty()) {
+    if (build.limits_of(v.id) && build.code.holds(v.id)) {
       current.versions.push_back(v);
       kept.insert(v.id);
     }
   }
   current.cells.clear();
   for (const auto& [key, cell] : f.cells)
-    if (kept.count(key.first) && recorded_closure(index, cell.run_id, key.first) == build.closures.at(key.first))
-      current.cells[key] = cell;
+    if (kept.count(key.first) && cell_state(index, cell, key.first, build).counts()) current.cells[key] = cell;
   return current;
 }
 
@@ -156,7 +156,8 @@ DispatchTable build_dispatch_table(const RecordIndex& index, const std::vector<F
       if (!best) continue;
       const ReportCell* cell = current.cell(best->id, case_name);
       table.entries.push_back({file->op, model.family, case_name, spec->shape_text(), spec->pe, flag_or_false(*spec, "causal"),
-                               spec->dims, best->id, cell->median_us, cell->run_id});
+                               spec->dims, best->id, cell->median_us, cell->run_id,
+                               cell_state(index, *cell, best->id, build).witness_run});
     }
     // The fallback: among versions with a passing result and no failing one
     // on the current source, the one whose Limits accept the most of the
@@ -189,10 +190,11 @@ std::string render_dispatch_table(const DispatchTable& table) {
                     std::string(kDoc) + ")\",\n  \"schema\": 1,\n  \"entries\": [";
   for (std::size_t i = 0; i < table.entries.size(); ++i) {
     const DispatchEntry& e = table.entries[i];
-    const json j = {{"op", e.op},           {"family", e.family},       {"case", e.case_name},
+    json j = {{"op", e.op},           {"family", e.family},       {"case", e.case_name},
                     {"shape", e.shape},     {"pe", pe_name(e.pe)},       {"causal", e.causal},
                     {"dims", dims_json(e.dims)}, {"version", e.version}, {"median_us", e.median_us},
                     {"run_id", e.run_id}};
+    if (!e.same_sass_as.empty()) j["same_sass_as"] = e.same_sass_as;
     out += (i ? ",\n    " : "\n    ") + j.dump();
   }
   out += "\n  ],\n  \"fallbacks\": [";
@@ -224,6 +226,7 @@ DispatchTable parse_dispatch_table(const std::string& text, const std::string& o
       d.version = e.at("version").get<std::string>();
       d.median_us = e.at("median_us").get<double>();
       d.run_id = e.at("run_id").get<std::string>();
+      d.same_sass_as = e.value("same_sass_as", std::string());
       table.entries.push_back(std::move(d));
     }
     for (const json& f : j.at("fallbacks"))

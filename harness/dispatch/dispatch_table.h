@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/built_code.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/experiment.h"
 #include "harness/core/record_index.h"
@@ -35,6 +36,9 @@ struct DispatchEntry {
   std::string version;                  // family/vNNN_slug
   double median_us = 0;                 // its latest cold median on the case
   std::string run_id;                   // the record that timed it
+  // Where run_id's record was made on an earlier source of the same SASS:
+  // the witness record on the source built now (harness/core/built_code.h).
+  std::string same_sass_as;
 };
 
 struct DispatchFallback {
@@ -49,15 +53,16 @@ struct DispatchTable {
 
 // What the export knows of the build: the Limits of a version it holds (null
 // when it does not hold it, or holds it for another backend than CUDA), and
-// its include closure's sha256 (empty when none).
+// the code it holds (include closures and their witnesses).
 struct BuildView {
   std::function<const Limits*(const std::string& id)> limits_of;
-  std::map<std::string, std::string> closures;  // id -> sha256
+  BuiltCode code;
 };
 
 // The table from the family models of `index` (build_family_models) and the
-// families' cases. Only results whose record carries the version's current
-// closure count; a case with no such passing, timed version has no entry.
+// families' cases. Only results on the code built now count (the version's
+// current closure, or the same SASS: built_code.h); a case with no such
+// passing, timed version has no entry.
 DispatchTable build_dispatch_table(const RecordIndex& index, const std::vector<FamilyModel>& families,
                                    const std::vector<CasesFile>& cases, const BuildView& build);
 

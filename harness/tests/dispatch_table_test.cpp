@@ -59,8 +59,11 @@ struct Fixture {
       const auto it = limits.find(id);
       return it == limits.end() ? nullptr : &it->second;
     };
-    build.closures = {{"attention/v001_general", "c1"}, {"attention/v002_fast", "c2"},
-                      {"attention/v003_faster_but_wrong", "c3"}, {"attention/v004_changed_since", "c4-new"}};
+    for (const auto& [id, closure] : std::map<std::string, std::string>{{"attention/v001_general", "c1"},
+                                                                       {"attention/v002_fast", "c2"},
+                                                                       {"attention/v003_faster_but_wrong", "c3"},
+                                                                       {"attention/v004_changed_since", "c4-new"}})
+      build.code.add_closure(id, closure);
   }
 };
 
@@ -107,6 +110,39 @@ TEST(DispatchExport, PicksTheFastestPassingVersionOnTheCurrentSource) {
   ASSERT_EQ(t.fallbacks.size(), 1u);
   EXPECT_EQ(t.fallbacks[0].version, "attention/v001_general");
   EXPECT_EQ(t.fallbacks[0].accepted, t.fallbacks[0].cases);
+}
+
+// v004's record is on an earlier closure; a record made on the build's
+// closure (another GPU's, in its own folder) ran the same SASS and passed:
+// v004's timing counts, and its entry names that witness.
+TEST(DispatchExport, AnEarlierSourceOfTheSameSassCountsAndNamesItsWitness) {
+  const fs::path dir = test::scratch_dir();
+  fs::create_directories(dir / "runs");
+  fs::create_directories(dir / "other-gpu");
+  const nlohmann::json code = {{"arch", "sm_90a"}, {"kernels", {{"main", std::string(64, 'e')}}}};
+  nlohmann::json timed_earlier = record_with_closures(
+      "20261101T000000Z-vm-1", {{"attention/v004_changed_since", "", {timed("b1_h4_s64_d512", 1)}}},
+      {{"attention/v004_changed_since", "c4-old"}});
+  timed_earlier["experiments"][0]["device_code"] = code;
+  test::write_record(dir / "runs", timed_earlier);
+  nlohmann::json witness = record_with_closures(
+      "20261102T000000Z-vm-2", {{"attention/v004_changed_since", "", {timed("b1_h4_s64_d512", 3)}}},
+      {{"attention/v004_changed_since", "c4-new"}});
+  witness["experiments"][0]["device_code"] = code;
+  test::write_record(dir / "other-gpu", witness);
+
+  Fixture f;
+  EXPECT_TRUE(export_from(dir / "runs", f).entries.empty()) << "no witness yet: the result is on a changed source";
+  f.build.code.add_witnesses(RecordIndex::load((dir / "other-gpu").string()));
+  const DispatchTable t = export_from(dir / "runs", f);
+  ASSERT_EQ(t.entries.size(), 1u);
+  EXPECT_EQ(t.entries[0].version, "attention/v004_changed_since");
+  EXPECT_EQ(t.entries[0].run_id, "20261101T000000Z-vm-1");
+  EXPECT_NEAR(t.entries[0].median_us, 1.0, 0.05) << "the timing is the record's, not the witness's";
+  EXPECT_EQ(t.entries[0].same_sass_as, "20261102T000000Z-vm-2");
+  const std::string text = render_dispatch_table(t);
+  EXPECT_NE(text.find("\"same_sass_as\":\"20261102T000000Z-vm-2\""), std::string::npos) << text;
+  EXPECT_EQ(parse_dispatch_table(text, "dispatch.json").entries[0].same_sass_as, "20261102T000000Z-vm-2");
 }
 
 TEST(DispatchExport, SameRecordsSameBytesWrittenOnlyOnChange) {

@@ -197,15 +197,15 @@ TEST(Report, AVerdictOfAnotherClosureIsShownAsSourceChangedSince) {
     return at == std::string::npos ? std::string() : report.substr(at, report.find('\n', at) - at);
   };
   ReportOptions o = options_for(repo, false);
-  o.built_closures["attention/v002_split_d"] = std::string(64, 'a');
+  o.built_code.add_closure("attention/v002_split_d", std::string(64, 'a'));
   generate_report(o);
   EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| current |")) << lineage_row("v002_split_d");
   EXPECT_TRUE(contains(lineage_row("v001_online_softmax"), "| no closure on record |"))
       << lineage_row("v001_online_softmax");
-  o.built_closures["attention/v002_split_d"] = std::string(64, 'b');  // a header it includes was edited
+  o.built_code.add_closure("attention/v002_split_d", std::string(64, 'b'));  // a header it includes was edited
   generate_report(o);
   EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| changed since |")) << lineage_row("v002_split_d");
-  o.built_closures.clear();
+  o.built_code = BuiltCode();
   o.archived["attention/v002_split_d"] = "2cadd35f22684e5aabd897817d83fc5fe0e11a65";
   generate_report(o);
   EXPECT_TRUE(contains(lineage_row("v002_split_d"), "| archived at 2cadd35f2268 |")) << lineage_row("v002_split_d");
