@@ -19,7 +19,7 @@ namespace fuselab::kernels::rope::v060 {
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::early_triggers::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::early_triggers::Launches::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

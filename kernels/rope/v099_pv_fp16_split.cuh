@@ -17,7 +17,7 @@ namespace fuselab::kernels::rope::v099 {
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::pv_fp16_split::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::pv_fp16_split::Launches::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

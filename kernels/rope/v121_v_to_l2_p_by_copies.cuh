@@ -18,7 +18,7 @@ namespace fuselab::kernels::rope::v121 {
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::v_to_l2_p_by_copies::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::v_to_l2_p_by_copies::Launches::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

@@ -18,7 +18,7 @@ namespace fuselab::kernels::rope::v126 {
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::o_staged::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::o_staged::Launches::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

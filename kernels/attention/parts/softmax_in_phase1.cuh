@@ -94,7 +94,7 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
   const bool resident = std::size_t(pl.chunks1) * p.B * p.Hq <=
                         std::size_t(split_d_mma_one_launch::resident_blocks<kKernel, wgmma_scores::kSmemBytes<phase1_fp16_split::HalfCores64>>());
   if (!resident || !wgmma_pv::fills_sms(p, wgmma_pv::make_plan(p, sms), sms)) {
-    p_by_async_copies::launch_with<Pe, Loader>(p, pe, workspace, stream);
+    p_by_async_copies::Launches::launch_with<Pe, Loader>(p, pe, workspace, stream);
     return;
   }
   const split_d_register_tiles::Buffers buf = wgmma_scores::launch_phase1_kernel<phase1_fp16_split::HalfCores64>(kKernel, p, pe, pl, workspace, stream);
