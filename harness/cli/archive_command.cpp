@@ -15,6 +15,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/core/limits_vocabulary.h"
 #include "harness/core/archive_index.h"
 #include "harness/core/provenance.h"
 #include "harness/core/record_index.h"
@@ -74,7 +75,7 @@ struct Declaration {
 
 Declaration declaration_of(const std::string& id, const RecordIndex& records) {
   if (const Experiment* e = Registry::global().find(id))
-    return {e->parent_id, e->hypothesis_text, e->prediction_value.describe(), e->limits_value.describe()};
+    return {e->parent_id, e->hypothesis_text, e->prediction_value.describe(), describe_limits_of(*e)};
   const json* newest = nullptr;
   for (const auto& r : records.records())
     for (const json& e : experiments_of(r))

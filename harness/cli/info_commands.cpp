@@ -8,6 +8,7 @@
 
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
+#include "harness/core/limits_vocabulary.h"
 #include "harness/core/archive_index.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/provenance.h"
@@ -74,7 +75,7 @@ int cmd_show(const std::string& root, const std::string& id) {
               << (e->canary_value ? " (canary: deliberately wrong)" : "")
               << "\n  hypothesis: " << e->hypothesis_text
               << "\n  prediction: " << e->prediction_value.describe()
-              << "\n  limits:     " << e->limits_value.describe() << "\n";
+              << "\n  limits:     " << describe_limits_of(*e) << "\n";
     for (const auto& k : e->kernel_refs) std::cout << "  kernel:     " << k.name << "\n";
   }
   return exit_code::kOk;

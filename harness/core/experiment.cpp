@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "harness/core/cases_file.h"
+#include "harness/core/limits_vocabulary.h"
 #include "harness/core/op_registry.h"
 #include "harness/ops/common/pe_kind.h"
 
@@ -26,21 +27,7 @@ std::optional<std::string> Limits::reject(const CaseSpec& c) const {
   return std::nullopt;
 }
 
-std::string Limits::describe() const {
-  std::ostringstream o;
-  o << "pe {";
-  const char* sep = "";
-  for (PeKind k : pe) { o << sep << pe_name(k); sep = ", "; }
-  o << "}";
-  if (head_dim_multiple > 1) o << "; head_dim % " << head_dim_multiple << " == 0";
-  if (max_head_dim != INT_MAX) o << "; head_dim <= " << max_head_dim;
-  if (max_seq_q != INT_MAX) o << "; seq_q <= " << max_seq_q;
-  if (max_seq_k != INT_MAX) o << "; seq_k <= " << max_seq_k;
-  o << "; causal " << (causal ? "yes" : "no") << "; gqa " << (gqa ? "yes" : "no")
-    << "; Sq != Sk " << (cross ? "yes" : "no");
-  if (max_position != LONG_MAX) o << "; positions <= " << max_position;
-  return o.str();
-}
+std::string Limits::describe() const { return describe_limits(*this, limit_field_names()); }
 
 Prediction faster_than(std::string baseline, double factor, std::vector<std::string> cases) {
   Prediction p;

@@ -1,8 +1,10 @@
 #include "harness/core/limits_vocabulary.h"
 
 #include <algorithm>
+#include <climits>
 
 #include "harness/core/op_registry.h"
+#include "harness/ops/common/pe_kind.h"
 
 namespace fuselab {
 
@@ -28,6 +30,28 @@ std::vector<std::string> declared_limits(const Limits& l) {
   for (std::size_t i = 0; i < limit_field_names().size(); ++i)
     if (set[i]) out.push_back(limit_field_names()[i]);
   return out;
+}
+
+std::string describe_limits(const Limits& l, const std::vector<std::string>& fields) {
+  using std::to_string;
+  const auto has = [&](const char* field) { return std::find(fields.begin(), fields.end(), field) != fields.end(); };
+  std::string text = "pe {";
+  const char* sep = "";
+  for (PeKind k : l.pe) text += sep + std::string(pe_name(k)), sep = ", ";
+  text += "}";
+  if (has("head_dim_multiple") && l.head_dim_multiple > 1) text += "; head_dim % " + to_string(l.head_dim_multiple) + " == 0";
+  if (has("max_head_dim") && l.max_head_dim != INT_MAX) text += "; head_dim <= " + to_string(l.max_head_dim);
+  if (has("max_seq_q") && l.max_seq_q != INT_MAX) text += "; seq_q <= " + to_string(l.max_seq_q);
+  if (has("max_seq_k") && l.max_seq_k != INT_MAX) text += "; seq_k <= " + to_string(l.max_seq_k);
+  if (has("causal")) text += std::string("; causal ") + (l.causal ? "yes" : "no");
+  if (has("gqa")) text += std::string("; gqa ") + (l.gqa ? "yes" : "no");
+  if (has("cross")) text += std::string("; Sq != Sk ") + (l.cross ? "yes" : "no");
+  if (has("max_position") && l.max_position != LONG_MAX) text += "; positions <= " + to_string(l.max_position);
+  return text;
+}
+
+std::string describe_limits_of(const Experiment& e) {
+  return describe_limits(e.limits_value, op_named(launch_binding_of(e).op).limits);
 }
 
 std::string unknown_limit(const Experiment& e) {

@@ -15,6 +15,15 @@ const std::vector<std::string>& limit_field_names();
 // The fields `l` sets away from their defaults, in limit_field_names() order.
 std::vector<std::string> declared_limits(const Limits& l);
 
+// "pe {none, rope_neox}; head_dim % 8 == 0; ...; causal no; ...": `l` in
+// words, of the fields named in `fields` only (the boolean ones always, the
+// others where set). Limits::describe() names every field.
+std::string describe_limits(const Limits& l, const std::vector<std::string>& fields);
+
+// `e`'s limits in the words of its op: the fields its op knows
+// (OpDeclaration::limits), so that op qk_norm_rope's say nothing of causal.
+std::string describe_limits_of(const Experiment& e);
+
 // "" when every limit `e` declares is one its op knows (OpDeclaration::limits);
 // else which one is not, and where the op is declared.
 std::string unknown_limit(const Experiment& e);

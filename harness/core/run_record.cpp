@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "harness/core/crash_point.h"
+#include "harness/core/limits_vocabulary.h"
 
 #include "harness/core/record_derived.h"
 #include "harness/core/record_format.h"
@@ -83,7 +84,7 @@ json make_run_record(const RunContext& ctx, const std::vector<ExperimentOutcome>
                            {"parent", e.parent_id},
                            {"hypothesis", e.hypothesis_text},
                            {"prediction", prediction_json(e.prediction_value)},
-                           {"limits", e.limits_value.describe()},
+                           {"limits", describe_limits_of(e)},
                            {"backend", e.backend_value == Backend::Cpu ? "cpu" : "cuda"},
                            {"canary", e.canary_value},
                            {"source_sha256", o.source_sha256},

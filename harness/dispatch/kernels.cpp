@@ -2,8 +2,9 @@
 // is checked, turned into a CaseSpec through its op's declaration, matched to
 // a version through the dispatch table (harness/dispatch/dispatch_table.h) and
 // launched through the launch its op binds (launch_binding_of), on the
-// caller's stream, with inv_freq and the version's workspace allocated
-// stream-ordered (cudaMallocAsync) and freed after the launch (cudaFreeAsync).
+// caller's stream, with the version's workspace allocated stream-ordered
+// (cudaMallocAsync) and freed after the launch (cudaFreeAsync), and the
+// inv_freq table made once per (device, base, D) (inv_freq_tables.h).
 #include "fuselab/kernels.h"
 
 #include <cstdint>
@@ -15,9 +16,9 @@
 #include <sstream>
 
 #include "harness/core/case_tensors.h"
-#include "harness/core/counter_rng.h"
 #include "harness/dispatch/dispatch_table.h"
 #include "harness/dispatch/embed_at_positions.h"
+#include "harness/dispatch/inv_freq_tables.h"
 #include "harness/core/op_registry.h"
 #include "harness/core/registry.h"
 
@@ -120,15 +121,6 @@ struct StreamBuffer {
   }
 };
 
-// The versions' inv_freq table for (base, D) into `inv`, on its stream.
-void upload_inv_freq(StreamBuffer& inv, double base, int64_t D, const std::string& op) {
-  const std::vector<float> freq = inv_freq(base, D);
-  cuda_check(cudaMallocAsync(&inv.p, freq.size() * sizeof(float), inv.stream), op, "cudaMallocAsync(inv_freq)");
-  // From pageable memory the copy has read `freq` when it returns.
-  cuda_check(cudaMemcpyAsync(inv.p, freq.data(), freq.size() * sizeof(float), cudaMemcpyHostToDevice, inv.stream), op,
-             "cudaMemcpyAsync(inv_freq)");
-}
-
 Dispatch launch(const Call& call) {
   const Dispatch d = plan(call.spec);
   const std::string& op = call.spec.op;
@@ -137,12 +129,11 @@ Dispatch launch(const Call& call) {
   if (!binding.bind)
     throw std::runtime_error("fuselab::" + op + ": version " + d.version +
                              " has no launch this build can bind. Fix: regenerate the table against this build");
-  StreamBuffer inv{nullptr, call.stream}, workspace{nullptr, call.stream};
-  upload_inv_freq(inv, call.spec.base, call.spec.D, op);
+  StreamBuffer workspace{nullptr, call.stream};
   CaseTensors tensors;
   tensors.spec = &call.spec;
   tensors.inputs = call.inputs;
-  tensors.inputs["inv_freq"] = inv.p;
+  tensors.inputs["inv_freq"] = inv_freq_table(call.spec.base, call.spec.D, call.stream, op);
   tensors.out = call.out;
   const std::size_t bytes = binding.workspace ? binding.workspace(tensors) : 0;
   if (bytes) cuda_check(cudaMallocAsync(&workspace.p, bytes, call.stream), op, "cudaMallocAsync(workspace)");
@@ -258,14 +249,14 @@ Dispatch attention(const AttentionArgs& args) {
   const std::string op = "attention";
   const std::size_t q_bytes = std::size_t(args.B * args.Hq * args.Sq * args.D) * sizeof(float);
   const std::size_t k_bytes = std::size_t(args.B * args.Hkv * args.Sk * args.D) * sizeof(float);
-  StreamBuffer inv{nullptr, args.stream}, q{nullptr, args.stream}, k{nullptr, args.stream};
-  upload_inv_freq(inv, args.base, args.D, op);
+  const float* inv = inv_freq_table(args.base, args.D, args.stream, op);
+  StreamBuffer q{nullptr, args.stream}, k{nullptr, args.stream};
   cuda_check(cudaMallocAsync(&q.p, q_bytes, args.stream), op, "cudaMallocAsync(embedded q)");
   cuda_check(cudaMallocAsync(&k.p, k_bytes, args.stream), op, "cudaMallocAsync(embedded k)");
   const PeKind pe = pe_of(args.pe);
-  embed_at_positions(args.q, args.q_positions, static_cast<const float*>(inv.p), static_cast<float*>(q.p), int(args.B),
+  embed_at_positions(args.q, args.q_positions, inv, static_cast<float*>(q.p), int(args.B),
                      int(args.Hq), int(args.Sq), int(args.D), pe, args.stream);
-  embed_at_positions(args.k, args.k_positions, static_cast<const float*>(inv.p), static_cast<float*>(k.p), int(args.B),
+  embed_at_positions(args.k, args.k_positions, inv, static_cast<float*>(k.p), int(args.B),
                      int(args.Hkv), int(args.Sk), int(args.D), pe, args.stream);
   cuda_check(cudaGetLastError(), op, "the embedding at positions");
   call.inputs["q"] = q.p;

@@ -361,6 +361,16 @@ def bench_model(name, spec, args, rows):
                         "reason": ""}
         entry["phases"] += [phase_prefill, phase_decode]
         results = {}
+
+        def failed(impl, err, phases):
+            reason = f"{impl}: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"[:400]
+            say(f"{name} {batch}x{tokens} FAILED {reason}")
+            if args.verbose:
+                traceback.print_exc()
+            for phase in phases:
+                phase["status"], phase["reason"] = "failed", reason
+            torch.cuda.empty_cache()
+
         for impl in ("sdpa", "fuselab"):
             try:
                 with implementation(model, spec, impl), torch.inference_mode():
@@ -368,24 +378,30 @@ def bench_model(name, spec, args, rows):
                     phase_prefill[f"{impl}_ms"] = timed_ms(lambda: prefill(model, ids), args.warmup, args.repeats)
                     with gpu_split(phase_prefill.setdefault("split", {}).setdefault(impl, {})):
                         prefill(model, ids)
-                    times = []
-                    for _ in range(args.decode_repeats):
-                        gen_tokens, step_logits = greedy_decode(model, ids, args.steps, times)
-                    phase_decode[f"{impl}_ms"] = times
+                    gen_tokens, step_logits = greedy_decode(model, ids, args.steps)
                     greedy_decode(model, ids, min(args.steps, 16),
                                   split=phase_decode.setdefault("split", {}).setdefault(impl, {}))
                     results[impl] = (logits, gen_tokens, step_logits)
                     del logits
-                say(f"{name} {batch}x{tokens} {impl}: prefill {statistics.median(phase_prefill[impl + '_ms']):.2f} ms, "
-                    f"{args.steps} decode steps {statistics.median(times):.1f} ms")
             except Exception as err:  # noqa: BLE001 - one line, and the record keeps what was measured
-                reason = f"{impl}: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"[:400]
-                say(f"{name} {batch}x{tokens} FAILED {reason}")
-                if args.verbose:
-                    traceback.print_exc()
-                for phase in (phase_prefill, phase_decode) if f"{impl}_ms" not in phase_prefill else (phase_decode,):
-                    phase["status"], phase["reason"] = "failed", reason
-                torch.cuda.empty_cache()
+                failed(impl, err, (phase_prefill, phase_decode) if f"{impl}_ms" not in phase_prefill else (phase_decode,))
+        # The decodes' wall time is mostly the host's (a step is ~0.2 ms of GPU work among ~10 ms), and the
+        # host drifts: time them in rounds, each round one decode of each, the order alternating, so that
+        # round i of sdpa and of fuselab are a pair (phase_decode["paired"]).
+        if len(results) == 2:
+            times = {"sdpa": [], "fuselab": []}
+            try:
+                for round_ in range(args.decode_repeats):
+                    for impl in ("sdpa", "fuselab") if round_ % 2 == 0 else ("fuselab", "sdpa"):
+                        with implementation(model, spec, impl), torch.inference_mode():
+                            greedy_decode(model, ids, args.steps, times[impl])
+                phase_decode.update({f"{impl}_ms": t for impl, t in times.items()}, paired=True)
+            except Exception as err:  # noqa: BLE001
+                failed("decode rounds", err, (phase_decode,))
+        for impl in results:
+            decode_ms = phase_decode.get(f"{impl}_ms")
+            say(f"{name} {batch}x{tokens} {impl}: prefill {statistics.median(phase_prefill[impl + '_ms']):.2f} ms"
+                + (f", {args.steps} decode steps {statistics.median(decode_ms):.1f} ms" if decode_ms else ""))
         if len(results) == 2:
             (l_s, t_s, s_s), (l_f, t_f, s_f) = results["sdpa"], results["fuselab"]
             phase_prefill["max_logit_diff"] = (l_f - l_s).abs().max().item()
@@ -416,7 +432,8 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=128, help="greedy decode steps (default 128)")
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=5, help="timed prefills per case (median)")
-    parser.add_argument("--decode-repeats", type=int, default=3, help="timed decodes per case (median)")
+    parser.add_argument("--decode-repeats", type=int, default=6,
+                        help="rounds of timed decodes per case, one of each attention a round (paired medians)")
     parser.add_argument("--seed", type=int, default=1234)
     parser.add_argument("--quick", action="store_true", help="prompts of at most 256 tokens (a smoke test)")
     parser.add_argument("--verbose", action="store_true", help="tracebacks of failures")

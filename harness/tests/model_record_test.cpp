@@ -51,6 +51,25 @@ TEST(ModelRecord, RendersTheEndToEndTableInTheLog) {
   EXPECT_TRUE(has(entry, "Record: [20261128T070000Z-models-1]")) << entry;
 }
 
+// Decodes timed in rounds (model_bench.py: one of each attention a round)
+// give the median of the rounds' ratios, marked paired and explained once:
+// rounds 1.2, 0.8, 1.1 -> 1.10x, where the ratio of the medians says 1.00x.
+TEST(ModelRecord, PairedDecodesGiveTheMedianOfTheRoundsRatios) {
+  nlohmann::json record = example();
+  nlohmann::json& decode = record["models"][0]["phases"][1];
+  ASSERT_EQ(decode["phase"], "decode");
+  decode["fuselab_ms"] = {1000.0, 1500.0, 1200.0};
+  decode["sdpa_ms"] = {1200.0, 1200.0, 1320.0};
+  const std::string unpaired = render_models(record);
+  EXPECT_TRUE(has(unpaired, "| 1200.00 ms | 1200.00 ms | 1.00× [")) << unpaired;
+  EXPECT_FALSE(has(unpaired, "paired")) << unpaired;
+  decode["paired"] = true;
+  const std::string table = render_models(record);
+  EXPECT_TRUE(has(table, "| 1200.00 ms | 1200.00 ms | 1.10× [")) << table;
+  EXPECT_TRUE(has(table, "] paired |")) << table;
+  EXPECT_TRUE(has(table, "A speedup marked *paired* comes from decodes timed in rounds")) << table;
+}
+
 TEST(ModelRecord, ARecordWithoutModelsRendersNoTable) {
   nlohmann::json record = example();
   record.erase("models");

@@ -131,6 +131,20 @@ TEST(OpRegistry, AVersionDeclaringALimitItsOpDoesNotKnowIsRefused) {
                            "harness/ops/rope/rope_op.cpp", "remove it from .limits()"});
 }
 
+// A version's limits are told in its op's words: rope's say nothing of
+// causal, GQA or cross lengths; attention's say all three.
+TEST(OpRegistry, LimitsAreDescribedInTheirOpsWords) {
+  Limits limits;
+  limits.pe = {PeKind::RopeNeox};
+  limits.head_dim_multiple = 8;
+  limits.max_position = 1L << 24;
+  Experiment e = Experiment{}.hypothesis("rotates").backend(Backend::Cpu).limits(limits).launch(&no_rope);
+  EXPECT_EQ(describe_limits_of(e), "pe {rope_neox}; head_dim % 8 == 0; positions <= 16777216");
+  EXPECT_EQ(describe_limits(limits, op_named("attention").limits),
+            "pe {rope_neox}; head_dim % 8 == 0; causal no; gqa no; Sq != Sk no; positions <= 16777216");
+  EXPECT_EQ(limits.describe(), describe_limits(limits, op_named("attention").limits));
+}
+
 // A launch reaches the op that takes its problem struct, and no other.
 struct RowsProblem {
   const float* x = nullptr;
