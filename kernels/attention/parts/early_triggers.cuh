@@ -25,6 +25,7 @@
 
 #include <cstddef>
 
+#include "kernels/attention/parts/entry_points.cuh"
 #include "kernels/attention/parts/split_d.cuh"
 #include "kernels/attention/parts/split_d_mma.cuh"  // sm_count
 #include "kernels/attention/parts/split_d_row_softmax.cuh"
@@ -119,22 +120,17 @@ inline void launch_planned(const AttentionProblem& p, const Pe& pe, const split_
   pv_pipeline::launch_pv<typename Recipe::Pv>(p, pl, buf.P, stream);
 }
 
-// The entry points of a part that is this pipeline under its own Recipe:
-// launch_with<Pe, Loader>(p, pe, workspace, stream) runs it with a PE hook and
-// a row loader, launch runs it with no PE, and workspace_bytes is the
-// workspace (phase 1's partial scores, then P). A part declares them once:
+// This pipeline under a part's own Recipe, for EntryPoints: a part declares
 //   using Launches = early_triggers::RecipeLaunches<Recipe>;
 template <class Recipe>
-struct RecipeLaunches {
+struct RecipeWith {
   template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
   static void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
     launch_planned<Pe, Loader, Recipe>(p, pe, split_d::make_plan<Pe::kPaired>(p), workspace, stream);
   }
-  static std::size_t workspace_bytes(const AttentionProblem& p) { return lean_pv_prologue::workspace_bytes(p); }
-  static void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-    launch_with(p, split_d::NoPe{}, workspace, stream);
-  }
 };
+template <class Recipe>
+using RecipeLaunches = EntryPoints<RecipeWith<Recipe>>;
 
 using Launches = RecipeLaunches<SplitDRecipe>;
 inline constexpr auto& launch = Launches::launch;
