@@ -11,7 +11,6 @@
 
 FUSELAB_EXPERIMENT(attention, v039_lean_phase3_prologue) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v032_direct_o_stores")
       .hypothesis(
@@ -23,7 +22,7 @@ FUSELAB_EXPERIMENT(attention, v039_lean_phase3_prologue) {
           "warp off (~18 %): ~2 us under ncu, ~1 us cold at D = 8192 and 16384, 1.03x over "
           "v032 at both. Below one wave (D = 2048) phase 3 is v006's: no change.")
       .prediction(fuselab::faster_than("attention/v032_direct_o_stores", 1.03, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_mask_split",
               (const void*)&a::wgmma_scores::partial_scores_kernel<a::split_d::NoPe, 1, a::row_loader::RowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
       .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
