@@ -21,7 +21,8 @@ std::vector<std::string> declared_limits(const Limits& l);
 std::string describe_limits(const Limits& l, const std::vector<std::string>& fields);
 
 // `e`'s limits in the words of its op: the fields its op knows
-// (OpDeclaration::limits), so that op qk_norm_rope's say nothing of causal.
+// (OpDeclaration::limits), so that op qk_norm_rope's say nothing of causal;
+// every field where no registered op takes its launch.
 std::string describe_limits_of(const Experiment& e);
 
 // "" when every limit `e` declares is one its op knows (OpDeclaration::limits);

@@ -123,12 +123,13 @@ std::string render_models(const json& record) {
       "\n### End to end: fuselab inside the models against their own sdpa (float32)\n\n"
       "Medians; speedup = sdpa / fuselab with its 95 % bootstrap interval; identical tokens: the greedy "
       "tokens (prefill: the next token of every sequence; decode: every step) equal to sdpa's; max logit "
-      "difference: over every logit of the phase, bar 1e-3.\n\n";
-  if (any_paired(models))
-    o.insert(o.size() - 2, " A speedup marked *paired* comes from decodes timed in rounds, one of each "
-                           "attention a round in alternating order: the median of the rounds' ratios, with its "
-                           "bootstrap interval (a decode step is mostly host time, which drifts between rounds).");
-  o +=
+      "difference: over every logit of the phase, bar 1e-3." +
+      std::string(any_paired(models) ? " A speedup marked *paired* comes from decodes timed in rounds, one of "
+                                       "each attention a round in alternating order: the median of the rounds' "
+                                       "ratios, with its bootstrap interval (a decode step is mostly host time, "
+                                       "which drifts between rounds)."
+                                     : "") +
+      "\n\n"
       "| model | phase | batch × tokens | fuselab | sdpa | speedup | identical tokens | max logit difference |\n"
       "|---|---|---|---|---|---|---|---|\n";
   std::string failures;

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "harness/core/case_tensors.h"
+#include "harness/dispatch/call_status.h"
 #include "harness/dispatch/dispatch_table.h"
 #include "harness/dispatch/embed_at_positions.h"
 #include "harness/dispatch/inv_freq_tables.h"
@@ -107,11 +108,6 @@ Dispatch plan(const CaseSpec& spec) {
   }
 }
 
-void cuda_check(cudaError_t status, const std::string& op, const std::string& what) {
-  if (status != cudaSuccess)
-    throw std::runtime_error("fuselab::" + op + ": " + what + " failed: " + cudaGetErrorString(status));
-}
-
 // Stream-ordered device memory, freed on the stream when it goes out of scope.
 struct StreamBuffer {
   void* p = nullptr;
@@ -136,9 +132,9 @@ Dispatch launch(const Call& call) {
   tensors.inputs["inv_freq"] = inv_freq_table(call.spec.base, call.spec.D, call.stream, op);
   tensors.out = call.out;
   const std::size_t bytes = binding.workspace ? binding.workspace(tensors) : 0;
-  if (bytes) cuda_check(cudaMallocAsync(&workspace.p, bytes, call.stream), op, "cudaMallocAsync(workspace)");
+  if (bytes) require_cuda_ok(cudaMallocAsync(&workspace.p, bytes, call.stream), op, "cudaMallocAsync(workspace)");
   binding.bind(tensors)(workspace.p, call.stream);
-  cuda_check(cudaGetLastError(), op, "the launch of " + d.version);
+  require_cuda_ok(cudaGetLastError(), op, "the launch of " + d.version);
   return d;
 }
 
@@ -251,14 +247,14 @@ Dispatch attention(const AttentionArgs& args) {
   const std::size_t k_bytes = std::size_t(args.B * args.Hkv * args.Sk * args.D) * sizeof(float);
   const float* inv = inv_freq_table(args.base, args.D, args.stream, op);
   StreamBuffer q{nullptr, args.stream}, k{nullptr, args.stream};
-  cuda_check(cudaMallocAsync(&q.p, q_bytes, args.stream), op, "cudaMallocAsync(embedded q)");
-  cuda_check(cudaMallocAsync(&k.p, k_bytes, args.stream), op, "cudaMallocAsync(embedded k)");
+  require_cuda_ok(cudaMallocAsync(&q.p, q_bytes, args.stream), op, "cudaMallocAsync(embedded q)");
+  require_cuda_ok(cudaMallocAsync(&k.p, k_bytes, args.stream), op, "cudaMallocAsync(embedded k)");
   const PeKind pe = pe_of(args.pe);
   embed_at_positions(args.q, args.q_positions, inv, static_cast<float*>(q.p), int(args.B),
                      int(args.Hq), int(args.Sq), int(args.D), pe, args.stream);
   embed_at_positions(args.k, args.k_positions, inv, static_cast<float*>(k.p), int(args.B),
                      int(args.Hkv), int(args.Sk), int(args.D), pe, args.stream);
-  cuda_check(cudaGetLastError(), op, "the embedding at positions");
+  require_cuda_ok(cudaGetLastError(), op, "the embedding at positions");
   call.inputs["q"] = q.p;
   call.inputs["k"] = k.p;
   return launch(call);

@@ -360,7 +360,7 @@ def bench_model(name, spec, args, rows):
         phase_decode = {"phase": "decode", "batch": batch, "tokens": tokens, "steps": args.steps, "status": "ok",
                         "reason": ""}
         entry["phases"] += [phase_prefill, phase_decode]
-        results = {}
+        prefill_logits, decoded = {}, {}
 
         def failed(impl, err, phases):
             reason = f"{impl}: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"[:400]
@@ -374,45 +374,51 @@ def bench_model(name, spec, args, rows):
         for impl in ("sdpa", "fuselab"):
             try:
                 with implementation(model, spec, impl), torch.inference_mode():
-                    logits, _ = prefill(model, ids)
+                    prefill_logits[impl], _ = prefill(model, ids)
                     phase_prefill[f"{impl}_ms"] = timed_ms(lambda: prefill(model, ids), args.warmup, args.repeats)
                     with gpu_split(phase_prefill.setdefault("split", {}).setdefault(impl, {})):
                         prefill(model, ids)
-                    gen_tokens, step_logits = greedy_decode(model, ids, args.steps)
                     greedy_decode(model, ids, min(args.steps, 16),
                                   split=phase_decode.setdefault("split", {}).setdefault(impl, {}))
-                    results[impl] = (logits, gen_tokens, step_logits)
-                    del logits
             except Exception as err:  # noqa: BLE001 - one line, and the record keeps what was measured
                 failed(impl, err, (phase_prefill, phase_decode) if f"{impl}_ms" not in phase_prefill else (phase_decode,))
         # The decodes' wall time is mostly the host's (a step is ~0.2 ms of GPU work among ~10 ms), and the
         # host drifts: time them in rounds, each round one decode of each, the order alternating, so that
-        # round i of sdpa and of fuselab are a pair (phase_decode["paired"]).
-        if len(results) == 2:
+        # round i of sdpa and of fuselab are a pair (phase_decode["paired"]). The tokens and logits compared
+        # are the last round's.
+        if len(prefill_logits) == 2:
             times = {"sdpa": [], "fuselab": []}
             try:
                 for round_ in range(args.decode_repeats):
                     for impl in ("sdpa", "fuselab") if round_ % 2 == 0 else ("fuselab", "sdpa"):
                         with implementation(model, spec, impl), torch.inference_mode():
-                            greedy_decode(model, ids, args.steps, times[impl])
+                            decoded[impl] = greedy_decode(model, ids, args.steps, times[impl])
                 phase_decode.update({f"{impl}_ms": t for impl, t in times.items()}, paired=True)
             except Exception as err:  # noqa: BLE001
+                decoded.clear()
                 failed("decode rounds", err, (phase_decode,))
-        for impl in results:
+        for impl in prefill_logits:
+            if f"{impl}_ms" not in phase_prefill:
+                continue
             decode_ms = phase_decode.get(f"{impl}_ms")
             say(f"{name} {batch}x{tokens} {impl}: prefill {statistics.median(phase_prefill[impl + '_ms']):.2f} ms"
                 + (f", {args.steps} decode steps {statistics.median(decode_ms):.1f} ms" if decode_ms else ""))
-        if len(results) == 2:
-            (l_s, t_s, s_s), (l_f, t_f, s_f) = results["sdpa"], results["fuselab"]
+        compared = []
+        if len(prefill_logits) == 2:
+            l_s, l_f = prefill_logits["sdpa"], prefill_logits["fuselab"]
             phase_prefill["max_logit_diff"] = (l_f - l_s).abs().max().item()
             phase_prefill["identical_tokens"] = bool(torch.equal(l_f[:, -1].argmax(-1), l_s[:, -1].argmax(-1)))
+            compared.append(phase_prefill)
+        if len(decoded) == 2:
+            (t_s, s_s), (t_f, s_f) = decoded["sdpa"], decoded["fuselab"]
             phase_decode["max_logit_diff"] = (s_f - s_s).abs().max().item()
             phase_decode["identical_tokens"] = bool(torch.equal(t_f, t_s))
-            for phase in (phase_prefill, phase_decode):
-                if phase["max_logit_diff"] > LOGIT_TOLERANCE or not phase["identical_tokens"]:
-                    say(f"{name} {phase['phase']} {batch}x{tokens}: max logit difference "
-                        f"{phase['max_logit_diff']:.2e}, tokens identical: {phase['identical_tokens']}")
-        del results
+            compared.append(phase_decode)
+        for phase in compared:
+            if phase["max_logit_diff"] > LOGIT_TOLERANCE or not phase["identical_tokens"]:
+                say(f"{name} {phase['phase']} {batch}x{tokens}: max logit difference "
+                    f"{phase['max_logit_diff']:.2e}, tokens identical: {phase['identical_tokens']}")
+        del prefill_logits, decoded
         torch.cuda.empty_cache()
 
 
