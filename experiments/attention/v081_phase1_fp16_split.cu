@@ -6,7 +6,6 @@
 
 FUSELAB_EXPERIMENT(attention, v081_phase1_fp16_split) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v050_early_triggers")
       .hypothesis(
@@ -19,7 +18,7 @@ FUSELAB_EXPERIMENT(attention, v081_phase1_fp16_split) {
           "8192; through the pipeline, predicted 1.03x over v050 at both (~40 and ~26.9 us). Error: "
           "as 3xTF32 (~2^-22 per product) within fp16's range.")
       .prediction(fuselab::faster_than("attention/v050_early_triggers", 1.03, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
               (const void*)a::v081::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::early_triggers::kPhase3))

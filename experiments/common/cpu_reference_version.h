@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -23,16 +25,28 @@ inline double reference_scale(float scale, int D) {
   return scale == float(default_scale) ? default_scale : double(scale);
 }
 
+// Row indices 0..n-1: every row of a problem, for the row-wise references.
+inline std::vector<int64_t> all_rows(std::size_t n) {
+  std::vector<int64_t> rows(n);
+  std::iota(rows.begin(), rows.end(), int64_t{0});
+  return rows;
+}
+
+// A float64 result rounded to the float32 output.
+inline void round_to_float(const std::vector<double>& result, float* out) {
+  for (std::size_t i = 0; i < result.size(); ++i) out[i] = static_cast<float>(result[i]);
+}
+
 inline void attention_on_the_cpu(const AttentionProblem& p, void*, cudaStream_t) {
   std::vector<double> out(std::size_t(p.B) * p.Hq * p.Sq * p.D);
   attention_reference(p, reference_scale(p.scale, p.D), out.data());
-  for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
+  round_to_float(out, p.out);
 }
 
 inline void rope_on_the_cpu(const RopeProblem& p, void*, cudaStream_t) {
   std::vector<double> out(std::size_t(p.N) * p.S * p.D);
   rope_reference(p, out.data());
-  for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
+  round_to_float(out, p.out);
 }
 
 inline constexpr const char* kCpuReferenceHypothesis =

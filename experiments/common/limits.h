@@ -42,6 +42,9 @@ inline Limits split_d_limits(std::set<PeKind> pe, int head_dim_multiple, int max
   return l;
 }
 
+// The split-D pipeline without a PE (attention's own versions on it).
+inline Limits no_pe_split_d_limits(int max_seq) { return split_d_limits({PeKind::None}, 4, max_seq); }
+
 // The split-D pipeline with a PE hook on the reduced angle (Sincos::kReduced):
 // sinusoidal on float4s, or RoPE in either pairing (neox pairs need D % 8).
 inline Limits reduced_sinusoidal_split_d_limits(int max_seq) {

@@ -2,10 +2,10 @@
 // (kernels/designs/direct_o_stores.cuh), declared here for each PE kind it
 // runs, each declaration as it was written before its numbers existed.
 #include "experiments/common/limits.h"
+#include "experiments/common/mask_split_kernels.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v041_direct_o_stores.cuh"
 #include "kernels/rope/v043_direct_o_stores.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v041_direct_o_stores) {
   namespace a = fuselab::kernels::attention;
@@ -20,17 +20,13 @@ FUSELAB_EXPERIMENT(sinusoidal, v041_direct_o_stores) {
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<k::Pe, 1, a::row_loader::RowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
-      .kernel("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>)
-      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+              fuselab::experiments::mask_split_phase1<k::Pe, a::row_loader::RowQkSubTiles>())
+      .kernels(fuselab::experiments::untriggered_phases_2_3("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>))
       .launch(&fuselab::kernels::sinusoidal::v041::launch, &fuselab::kernels::attention::direct_o_stores::workspace_bytes);
 }
 
 FUSELAB_EXPERIMENT(rope, v043_direct_o_stores) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v042_register_qk_shared_pe")
       .hypothesis(
@@ -40,12 +36,7 @@ FUSELAB_EXPERIMENT(rope, v043_direct_o_stores) {
       .prediction(fuselab::faster_than("rope/v042_register_qk_shared_pe", 1.03,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<Neox, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<Inter, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
-      .kernel("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>)
-      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+      .kernels(fuselab::experiments::shared_rope_mask_split_phase1())
+      .kernels(fuselab::experiments::untriggered_phases_2_3("pv_wgmma_direct_o_mask_split", (const void*)&a::pv_pipeline::pv_kernel<a::tf32_mask_split::MaskedDirectOPv>))
       .launch(&fuselab::kernels::rope::v043::launch, &fuselab::kernels::attention::direct_o_stores::workspace_bytes);
 }

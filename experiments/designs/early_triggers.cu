@@ -3,14 +3,13 @@
 // each declaration as it was written before its numbers existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v050_early_triggers.cuh"
 #include "kernels/rope/v060_early_triggers.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v050_early_triggers) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v039_lean_phase3_prologue")
       .hypothesis(
@@ -25,7 +24,7 @@ FUSELAB_EXPERIMENT(attention, v050_early_triggers) {
           "16384 (~15.6, ~27 and ~40.5 us).")
       .prediction(fuselab::faster_than("attention/v039_lean_phase3_prologue", 1.04,
                                        {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_mask_split_triggered",
               (const void*)a::v050::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::v050::kPhase3))
@@ -34,8 +33,6 @@ FUSELAB_EXPERIMENT(attention, v050_early_triggers) {
 
 FUSELAB_EXPERIMENT(rope, v060_early_triggers) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v050_lean_phase3_prologue")
       .hypothesis(
@@ -46,10 +43,7 @@ FUSELAB_EXPERIMENT(rope, v060_early_triggers) {
       .prediction(fuselab::faster_than("rope/v050_lean_phase3_prologue", 1.04,
                                        {"b1_h4_s64_d2048_neox", "b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared_triggered",
-              (const void*)a::early_triggers::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared_triggered",
-              (const void*)a::early_triggers::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::early_triggers::SplitDRecipe>("mask_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue_coherent_p", (const void*)a::early_triggers::kPhase3))
       .launch(&fuselab::kernels::rope::v060::launch, &fuselab::kernels::attention::early_triggers::workspace_bytes);
 }

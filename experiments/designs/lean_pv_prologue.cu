@@ -3,15 +3,14 @@
 // PE kind it runs, each declaration as it was written before its numbers
 // existed.
 #include "experiments/common/limits.h"
+#include "experiments/common/mask_split_kernels.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v039_lean_phase3_prologue.cuh"
 #include "kernels/sinusoidal/v048_lean_phase3_prologue.cuh"
 #include "kernels/rope/v050_lean_phase3_prologue.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v039_lean_phase3_prologue) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v032_direct_o_stores")
       .hypothesis(
@@ -23,12 +22,10 @@ FUSELAB_EXPERIMENT(attention, v039_lean_phase3_prologue) {
           "warp off (~18 %): ~2 us under ncu, ~1 us cold at D = 8192 and 16384, 1.03x over "
           "v032 at both. Below one wave (D = 2048) phase 3 is v006's: no change.")
       .prediction(fuselab::faster_than("attention/v032_direct_o_stores", 1.03, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_mask_split",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<a::split_d::NoPe, 1, a::row_loader::RowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
-      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::v039::kPhase3)
-      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+              fuselab::experiments::mask_split_phase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>())
+      .kernels(fuselab::experiments::untriggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::v039::kPhase3))
       .launch(&fuselab::kernels::attention::v039::launch, &fuselab::kernels::attention::v039::workspace_bytes);
 }
 
@@ -44,17 +41,13 @@ FUSELAB_EXPERIMENT(sinusoidal, v048_lean_phase3_prologue) {
       .prediction(fuselab::faster_than("sinusoidal/v041_direct_o_stores", 1.03, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_sin_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<k::Pe, 1, a::row_loader::RowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
-      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::lean_pv_prologue::kPhase3)
-      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+              fuselab::experiments::mask_split_phase1<k::Pe, a::row_loader::RowQkSubTiles>())
+      .kernels(fuselab::experiments::untriggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::lean_pv_prologue::kPhase3))
       .launch(&fuselab::kernels::sinusoidal::v048::launch, &fuselab::kernels::attention::lean_pv_prologue::workspace_bytes);
 }
 
 FUSELAB_EXPERIMENT(rope, v050_lean_phase3_prologue) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v043_direct_o_stores")
       .hypothesis(
@@ -64,12 +57,7 @@ FUSELAB_EXPERIMENT(rope, v050_lean_phase3_prologue) {
       .prediction(fuselab::faster_than("rope/v043_direct_o_stores", 1.03,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<Neox, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_mask_split_qk_shared",
-              (const void*)&a::wgmma_scores::partial_scores_kernel<Inter, 1, a::row_loader::SpreadRowQkSubTiles, false, a::padded_split_layout::PaddedCores64, a::tf32_mask_split::kSplit>)
-      .kernel("row_softmax_16_in_flight", (const void*)&a::split_d_row_softmax::row_softmax_in_flight_kernel<a::softmax_loads_in_flight::kInFlight>)
-      .kernel("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::lean_pv_prologue::kPhase3)
-      .kernel("pv_tuned", (const void*)&a::split_d_tuned::pv_kernel)
+      .kernels(fuselab::experiments::shared_rope_mask_split_phase1())
+      .kernels(fuselab::experiments::untriggered_phases_2_3("pv_wgmma_direct_o_mask_split_lean_prologue", (const void*)a::lean_pv_prologue::kPhase3))
       .launch(&fuselab::kernels::rope::v050::launch, &fuselab::kernels::attention::lean_pv_prologue::workspace_bytes);
 }

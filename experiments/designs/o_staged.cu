@@ -3,14 +3,13 @@
 // declaration as it was written before its numbers existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v110_o_staged.cuh"
 #include "kernels/rope/v126_o_staged.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v110_o_staged) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v103_p_by_async_copies")
       .hypothesis(
@@ -25,7 +24,7 @@ FUSELAB_EXPERIMENT(attention, v110_o_staged) {
           "1.01x over v103 at D = 8192 and 16384 (~24.8 and ~37.9 us).")
       .prediction(fuselab::faster_than("attention/v103_p_by_async_copies", 1.01,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
               (const void*)a::phase1_fp16_split::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_staged_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::v110::kPhase3))
@@ -34,8 +33,6 @@ FUSELAB_EXPERIMENT(attention, v110_o_staged) {
 
 FUSELAB_EXPERIMENT(rope, v126_o_staged) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v119_p_by_async_copies")
       .hypothesis(
@@ -47,10 +44,7 @@ FUSELAB_EXPERIMENT(rope, v126_o_staged) {
       .prediction(fuselab::faster_than("rope/v119_p_by_async_copies", 1.01,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::phase1_fp16_split::Recipe>("fp16_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_staged_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::o_staged::kPhase3))
       .launch(&fuselab::kernels::rope::v126::launch, &fuselab::kernels::attention::o_staged::workspace_bytes);
 }

@@ -4,15 +4,14 @@
 // existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v103_p_by_async_copies.cuh"
 #include "kernels/sinusoidal/v116_p_by_async_copies.cuh"
 #include "kernels/rope/v119_p_by_async_copies.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v103_p_by_async_copies) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v082_pv_fp16_split")
       .hypothesis(
@@ -27,7 +26,7 @@ FUSELAB_EXPERIMENT(attention, v103_p_by_async_copies) {
           "8192 (1.05x); declared for both, allowing for P landing behind the SM partner's V: 1.02x "
           "over v082 at D = 8192 and 16384 (~26.2 and ~39.9 us).")
       .prediction(fuselab::faster_than("attention/v082_pv_fp16_split", 1.02, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
               (const void*)a::phase1_fp16_split::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::v103::kPhase3))
@@ -55,8 +54,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v116_p_by_async_copies) {
 
 FUSELAB_EXPERIMENT(rope, v119_p_by_async_copies) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v099_pv_fp16_split")
       .hypothesis(
@@ -68,10 +65,7 @@ FUSELAB_EXPERIMENT(rope, v119_p_by_async_copies) {
       .prediction(fuselab::faster_than("rope/v099_pv_fp16_split", 1.02,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::phase1_fp16_split::Recipe>("fp16_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
       .launch(&fuselab::kernels::rope::v119::launch, &fuselab::kernels::attention::p_by_async_copies::workspace_bytes);
 }

@@ -3,14 +3,13 @@
 // each declaration as it was written before its numbers existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v082_pv_fp16_split.cuh"
 #include "kernels/rope/v099_pv_fp16_split.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v082_pv_fp16_split) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v081_phase1_fp16_split")
       .hypothesis(
@@ -22,7 +21,7 @@ FUSELAB_EXPERIMENT(attention, v082_pv_fp16_split) {
           "instead of 24): if they sit on the chain's last stretch, ~1.2 us off at 16384 and ~0.6 "
           "at 8192, predicted 1.02x over v081 at both (~40.3 and ~26.5 us).")
       .prediction(fuselab::faster_than("attention/v081_phase1_fp16_split", 1.02, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered",
               (const void*)a::phase1_fp16_split::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_coherent_p", (const void*)a::v082::kPhase3))
@@ -31,8 +30,6 @@ FUSELAB_EXPERIMENT(attention, v082_pv_fp16_split) {
 
 FUSELAB_EXPERIMENT(rope, v099_pv_fp16_split) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v098_phase1_fp16_split")
       .hypothesis(
@@ -43,10 +40,7 @@ FUSELAB_EXPERIMENT(rope, v099_pv_fp16_split) {
       .prediction(fuselab::faster_than("rope/v098_phase1_fp16_split", 1.02,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::phase1_fp16_split::Recipe>("fp16_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_coherent_p", (const void*)a::pv_fp16_split::kPhase3))
       .launch(&fuselab::kernels::rope::v099::launch, &fuselab::kernels::attention::pv_fp16_split::workspace_bytes);
 }

@@ -3,10 +3,10 @@
 // runs, each declaration as it was written before its numbers existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v124_softmax_in_phase1.cuh"
 #include "kernels/rope/v127_softmax_in_phase1.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v124_softmax_in_phase1) {
   namespace a = fuselab::kernels::attention;
@@ -33,8 +33,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v124_softmax_in_phase1) {
 
 FUSELAB_EXPERIMENT(rope, v127_softmax_in_phase1) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v119_p_by_async_copies")
       .hypothesis(
@@ -46,14 +44,8 @@ FUSELAB_EXPERIMENT(rope, v127_softmax_in_phase1) {
       .prediction(fuselab::faster_than("rope/v119_p_by_async_copies", 1.02,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::softmax_in_phase1::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::softmax_in_phase1::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::softmax_in_phase1::Recipe>("fp16_split_qk_shared_triggered_head_barrier_rows"))
+      .kernels(fuselab::experiments::shared_rope_phase1<a::phase1_fp16_split::Recipe>("fp16_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
       .launch(&fuselab::kernels::rope::v127::launch, &fuselab::kernels::attention::softmax_in_phase1::workspace_bytes);
 }

@@ -11,7 +11,6 @@
 
 FUSELAB_EXPERIMENT(attention, v051_v_resident) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v039_lean_phase3_prologue")
       .hypothesis(
@@ -27,7 +26,7 @@ FUSELAB_EXPERIMENT(attention, v051_v_resident) {
           "v026's, which lost 0.83x to three launches there: no claim.")
       .prediction(fuselab::faster_than("attention/v039_lean_phase3_prologue", 1.10,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("resident_v_one_launch", (const void*)a::v051::kKernel<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .launch(&fuselab::kernels::attention::v051::launch, &fuselab::kernels::attention::v051::workspace_bytes);
 }

@@ -4,15 +4,14 @@
 // existed.
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
 #include "kernels/attention/v105_v_to_l2_p_by_copies.cuh"
 #include "kernels/sinusoidal/v118_v_to_l2_p_by_copies.cuh"
 #include "kernels/rope/v121_v_to_l2_p_by_copies.cuh"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 
 FUSELAB_EXPERIMENT(attention, v105_v_to_l2_p_by_copies) {
   namespace a = fuselab::kernels::attention;
-  const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v103_p_by_async_copies")
       .hypothesis(
@@ -24,7 +23,7 @@ FUSELAB_EXPERIMENT(attention, v105_v_to_l2_p_by_copies) {
           "1.03x over v103 at D = 8192 (~24.5 us). At 16384 phase 1's loss should stay; no gain is "
           "declared there.")
       .prediction(fuselab::faster_than("attention/v103_p_by_async_copies", 1.03, {"b1_h4_s64_d8192"}))
-      .limits(lim)
+      .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered_v_to_l2",
               (const void*)a::v_to_l2_as_phase1_ends::kPhase1<a::split_d::NoPe, a::row_loader::RowQkSubTiles>)
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
@@ -52,8 +51,6 @@ FUSELAB_EXPERIMENT(sinusoidal, v118_v_to_l2_p_by_copies) {
 
 FUSELAB_EXPERIMENT(rope, v121_v_to_l2_p_by_copies) {
   namespace a = fuselab::kernels::attention;
-  using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v119_p_by_async_copies")
       .hypothesis(
@@ -65,10 +62,7 @@ FUSELAB_EXPERIMENT(rope, v121_v_to_l2_p_by_copies) {
       .prediction(fuselab::faster_than("rope/v119_p_by_async_copies", 1.03,
                                        {"b1_h4_s64_d8192_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_v_to_l2",
-              (const void*)a::v_to_l2_as_phase1_ends::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered_v_to_l2",
-              (const void*)a::v_to_l2_as_phase1_ends::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::v_to_l2_as_phase1_ends::Recipe>("fp16_split_qk_shared_triggered_v_to_l2"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
       .launch(&fuselab::kernels::rope::v121::launch, &fuselab::kernels::attention::v_to_l2_p_by_copies::workspace_bytes);
 }

@@ -1,7 +1,6 @@
 // QK-norm + RoPE's CPU version: the float64 reference rounded to float32
 // (harness/ops/qk_norm_rope/qk_norm_rope_reference.h), so the family runs
 // through the whole pipeline without a GPU.
-#include <numeric>
 #include <vector>
 
 #include "experiments/common/cpu_reference_version.h"
@@ -11,11 +10,10 @@
 namespace {
 
 void qk_norm_rope_on_the_cpu(const fuselab::kernels::QkNormRopeProblem& p, void*, cudaStream_t) {
-  std::vector<int64_t> rows(std::size_t(p.T) * p.heads());
-  std::iota(rows.begin(), rows.end(), int64_t{0});
+  const std::vector<int64_t> rows = fuselab::experiments::all_rows(std::size_t(p.T) * p.heads());
   std::vector<double> out(rows.size() * std::size_t(p.D));
   fuselab::qk_norm_rope_reference_rows(p, rows, out.data());
-  for (std::size_t i = 0; i < out.size(); ++i) p.out[i] = static_cast<float>(out[i]);
+  fuselab::experiments::round_to_float(out, p.out);
 }
 
 }  // namespace

@@ -1,11 +1,10 @@
 // rope/v001_cached_tables (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v001_cached_tables.cuh"
 
 FUSELAB_EXPERIMENT(rope, v001_cached_tables) {
   namespace k = fuselab::kernels::rope::v001;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8);
   return fuselab::Experiment{}
       .parent("rope/v000_separate")
       .hypothesis(
@@ -16,8 +15,8 @@ FUSELAB_EXPERIMENT(rope, v001_cached_tables) {
           "study: 1.7-3.3x slower on Ada). Predict t_sep/t_this >= 0.45 (no worse than ~2.2x "
           "slower) at D = 512 and 2048.")
       .prediction(fuselab::faster_than("rope/v000_separate", 0.45, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_row_kernel_limits())
       .kernel("build_tables", (const void*)&k::build_tables_kernel)
-      .kernel("row_kernel_table_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TablePe<true>>)
+      .kernel("row_kernel_table_neox_nv2", fuselab::experiments::row_kernel_nv2<k::TablePe<true>>())
       .launch(&k::launch, &k::workspace_bytes);
 }

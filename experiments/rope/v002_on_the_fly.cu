@@ -1,11 +1,10 @@
 // rope/v002_on_the_fly (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v002_on_the_fly.cuh"
 
 FUSELAB_EXPERIMENT(rope, v002_on_the_fly) {
   namespace k = fuselab::kernels::rope::v002;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8);
   return fuselab::Experiment{}
       .parent("rope/v001_cached_tables")
       .hypothesis(
@@ -15,8 +14,8 @@ FUSELAB_EXPERIMENT(rope, v002_on_the_fly) {
           "(~23 us of issue chip-wide) versus ~268 MB of extra table traffic (~50 us at L2 "
           "rate). Expect >= 1.3x over v001.")
       .prediction(fuselab::faster_than("rope/v001_cached_tables", 1.3, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
-      .limits(lim)
-      .kernel("row_kernel_otf_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe<true, false>>)
-      .kernel("row_kernel_otf_inter_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe<false, false>>)
+      .limits(fuselab::experiments::rope_row_kernel_limits())
+      .kernel("row_kernel_otf_neox_nv2", fuselab::experiments::row_kernel_nv2<k::OnTheFlyPe<true, false>>())
+      .kernel("row_kernel_otf_inter_nv2", fuselab::experiments::row_kernel_nv2<k::OnTheFlyPe<false, false>>())
       .launch(&k::launch);
 }

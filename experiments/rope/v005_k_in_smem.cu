@@ -1,12 +1,10 @@
 // rope/v005_k_in_smem (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v005_k_in_smem.cuh"
 
 FUSELAB_EXPERIMENT(rope, v005_k_in_smem) {
-  namespace a = fuselab::kernels::attention::row_online_softmax;
   namespace r = fuselab::kernels::rope;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, 8192);
   return fuselab::Experiment{}
       .parent("rope/v004_cached_freq")
       .hypothesis(
@@ -18,10 +16,8 @@ FUSELAB_EXPERIMENT(rope, v005_k_in_smem) {
           "the study's 4. Expect about v004's time (47.0 us at 1x4x64x2048 neox): at most 1.3x "
           "of it, 61 us — not the study's 8.5x.")
       .prediction(fuselab::at_most_us(61.0, {"b1_h4_s64_d2048_neox"}))
-      .limits(lim)
-      .kernel("row_kernel_kstaged_neox_nv4",
-              (const void*)&a::row_kernel<4, 4, 512, r::on_the_fly_rotation::OnTheFlyPe<true, true>, true>)
-      .kernel("row_kernel_kstaged_inter_nv4",
-              (const void*)&a::row_kernel<4, 4, 512, r::on_the_fly_rotation::OnTheFlyPe<false, true>, true>)
+      .limits(fuselab::experiments::rope_row_kernel_limits(8192))
+      .kernel("row_kernel_kstaged_neox_nv4", fuselab::experiments::four_rows_kernel<4, r::on_the_fly_rotation::OnTheFlyPe<true, true>, true>())
+      .kernel("row_kernel_kstaged_inter_nv4", fuselab::experiments::four_rows_kernel<4, r::on_the_fly_rotation::OnTheFlyPe<false, true>, true>())
       .launch(&r::v005::launch);
 }

@@ -1,12 +1,10 @@
 // rope/v006_dim_tiled (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v006_dim_tiled.cuh"
 
 FUSELAB_EXPERIMENT(rope, v006_dim_tiled) {
-  namespace a = fuselab::kernels::attention::row_online_softmax;
   namespace r = fuselab::kernels::rope;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8, 8192);
   return fuselab::Experiment{}
       .parent("rope/v005_k_in_smem")
       .hypothesis(
@@ -17,8 +15,7 @@ FUSELAB_EXPERIMENT(rope, v006_dim_tiled) {
           "per block. Expect about v005's and v004's time: at most 61 us at 1x4x64x2048 neox "
           "(1.3x v004's 47.0 us), not the study's 3.3x gain over V5.")
       .prediction(fuselab::at_most_us(61.0, {"b1_h4_s64_d2048_neox"}))
-      .limits(lim)
-      .kernel("row_kernel_dimtiled_neox_nv4",
-              (const void*)&a::row_kernel<4, 4, 512, r::on_the_fly_rotation::OnTheFlyPe<true, true>, true>)
+      .limits(fuselab::experiments::rope_row_kernel_limits(8192))
+      .kernel("row_kernel_dimtiled_neox_nv4", fuselab::experiments::four_rows_kernel<4, r::on_the_fly_rotation::OnTheFlyPe<true, true>, true>())
       .launch(&r::v006::launch);
 }

@@ -1,11 +1,10 @@
 // rope/v007_hybrid (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/rope/v007_hybrid.cuh"
 
 FUSELAB_EXPERIMENT(rope, v007_hybrid) {
   namespace k = fuselab::kernels::rope::v007;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox}, 8);
   return fuselab::Experiment{}
       .parent("rope/v000_separate")
       .hypothesis(
@@ -15,8 +14,8 @@ FUSELAB_EXPERIMENT(rope, v007_hybrid) {
           "the attention core (~50 us at D = 2048) dwarfs that saving, so the study's 1.4-1.7x "
           "should NOT transfer: expect parity or slightly better (factor 1.0).")
       .prediction(fuselab::faster_than("rope/v000_separate", 1.0, {"b1_h4_s64_d512_neox", "b1_h4_s64_d2048_neox"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_row_kernel_limits())
       .kernel("rope_k_neox", (const void*)&fuselab::kernels::rope::separate_rotation::rope_qk_kernel<true>)
-      .kernel("row_kernel_qrot_neox_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, true, true, false>>)
+      .kernel("row_kernel_qrot_neox_nv2", fuselab::experiments::row_kernel_nv2<fuselab::kernels::rope::on_the_fly_rotation::OnTheFlyPe<true, true, true, false>>())
       .launch(&k::launch, &k::workspace_bytes);
 }

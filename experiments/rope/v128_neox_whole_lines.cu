@@ -1,14 +1,13 @@
 // rope/v128_neox_whole_lines — v127 with a neox phase-1 loader whose warp loads cover whole 128-byte lines (see the kernel file).
 #include "experiments/common/limits.h"
 #include "experiments/common/split_d_kernels.h"
+#include "experiments/common/shared_rope_phase1.h"
 #include "harness/core/registry.h"
-#include "kernels/rope/parts/qk_shared_hooks.cuh"
 #include "kernels/rope/v128_neox_whole_lines.cuh"
 
 FUSELAB_EXPERIMENT(rope, v128_neox_whole_lines) {
   namespace a = fuselab::kernels::attention;
   using Neox = fuselab::kernels::rope::SharedNeoxHook;
-  using Inter = fuselab::kernels::rope::SharedInterHook;
   return fuselab::Experiment{}
       .parent("rope/v127_softmax_in_phase1")
       .hypothesis(
@@ -27,14 +26,8 @@ FUSELAB_EXPERIMENT(rope, v128_neox_whole_lines) {
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_line_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
               (const void*)a::softmax_in_phase1::kPhase1<Neox, fuselab::kernels::rope::v128::PairedLineQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::softmax_in_phase1::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered_head_barrier_rows",
-              (const void*)a::softmax_in_phase1::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_neox_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Neox, a::row_loader::SpreadRowQkSubTiles>)
-      .kernel("partial_scores_wgmma_spread_pairs_rope_inter_reduced_fp16_split_qk_shared_triggered",
-              (const void*)a::phase1_fp16_split::kPhase1<Inter, a::row_loader::SpreadRowQkSubTiles>)
+      .kernels(fuselab::experiments::shared_rope_phase1<a::softmax_in_phase1::Recipe>("fp16_split_qk_shared_triggered_head_barrier_rows"))
+      .kernels(fuselab::experiments::shared_rope_phase1<a::phase1_fp16_split::Recipe>("fp16_split_qk_shared_triggered"))
       .kernels(fuselab::experiments::triggered_phases_2_3("pv_wgmma_direct_o_fp16_split_lean_prologue_p_copied_first", (const void*)a::p_by_async_copies::kPhase3))
       .launch(&fuselab::kernels::rope::v128::launch, &a::softmax_in_phase1::workspace_bytes);
 }

@@ -1,13 +1,10 @@
 // rope_standalone/v000_naive (mechanism: see the kernel file).
+#include "experiments/rope_standalone/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope_standalone/v000_naive.cuh"
 
 FUSELAB_EXPERIMENT(rope_standalone, v000_naive) {
   namespace k = fuselab::kernels::rope_standalone::v000;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 2;
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .hypothesis(
           "Baseline: one thread per element, scalar coalesced loads, each thread computes its own "
@@ -16,7 +13,7 @@ FUSELAB_EXPERIMENT(rope_standalone, v000_naive) {
           "warp-instructions (~160 us of issue) overlap with it, but 4-byte accesses keep few bytes "
           "in flight per thread. Expect ~75 % of copy bandwidth: <= 550 us.")
       .prediction(fuselab::at_most_us(550.0, {"n128_s8192_d128_neox"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_standalone::pairings_with_head_dim(2))
       .kernel("rope_naive", (const void*)&k::rope_naive_kernel)
       .launch(&k::launch);
 }

@@ -1,13 +1,10 @@
 // rope_standalone/v001_vec4 (mechanism: see the kernel file).
+#include "experiments/rope_standalone/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope_standalone/v001_vec4.cuh"
 
 FUSELAB_EXPERIMENT(rope_standalone, v001_vec4) {
   namespace k = fuselab::kernels::rope_standalone::v001;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .parent("rope_standalone/v000_naive")
       .hypothesis(
@@ -17,7 +14,7 @@ FUSELAB_EXPERIMENT(rope_standalone, v001_vec4) {
           "bandwidth (~400 us), >= 1.25x over v000.")
       .prediction(fuselab::faster_than("rope_standalone/v000_naive", 1.25,
                                        {"n128_s8192_d128_neox", "n128_s8192_d128_inter"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_standalone::pairings_with_head_dim(8))
       .kernel("rope_vec4_neox", (const void*)&k::rope_vec4_kernel<true>)
       .kernel("rope_vec4_inter", (const void*)&k::rope_vec4_kernel<false>)
       .launch(&k::launch);

@@ -1,13 +1,10 @@
 // rope_standalone/v002_rows_in_flight (mechanism: see the kernel file).
+#include "experiments/rope_standalone/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope_standalone/v002_rows_in_flight.cuh"
 
 FUSELAB_EXPERIMENT(rope_standalone, v002_rows_in_flight) {
   namespace k = fuselab::kernels::rope_standalone::v002;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .parent("rope_standalone/v001_vec4")
       .hypothesis(
@@ -18,7 +15,7 @@ FUSELAB_EXPERIMENT(rope_standalone, v002_rows_in_flight) {
           "8-dim groups. Expect >= 95 % of copy bandwidth at [128, 8192, 128]: 1.074 GB / "
           "(0.95 x 2969 GB/s) = 381 us, both pairings.")
       .prediction(fuselab::at_most_us(381.0, {"n128_s8192_d128_neox", "n128_s8192_d128_inter"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_standalone::pairings_with_head_dim(8))
       .kernel("rope_rows_neox", (const void*)&k::rope_rows_kernel<true>)
       .kernel("rope_rows_inter", (const void*)&k::rope_rows_kernel<false>)
       .launch(&k::launch);

@@ -1,13 +1,10 @@
 // rope_standalone/v003_inter_by_halves (mechanism: see the kernel file).
+#include "experiments/rope_standalone/limits.h"
 #include "harness/core/registry.h"
 #include "kernels/rope_standalone/v003_inter_by_halves.cuh"
 
 FUSELAB_EXPERIMENT(rope_standalone, v003_inter_by_halves) {
   namespace k = fuselab::kernels::rope_standalone;
-  fuselab::Limits lim;
-  lim.pe = {fuselab::PeKind::RopeInterleaved, fuselab::PeKind::RopeNeox};
-  lim.head_dim_multiple = 8;
-  lim.max_position = 1L << 24;  // float(pos) exact
   return fuselab::Experiment{}
       .parent("rope_standalone/v002_rows_in_flight")
       .hypothesis(
@@ -20,7 +17,7 @@ FUSELAB_EXPERIMENT(rope_standalone, v003_inter_by_halves) {
           "2u + 1 and D/4 + 2u, D/4 + 2u + 1) should bring interleaved to neox's time: 1.10x "
           "over v002 on the interleaved case (~380 us), neox unchanged.")
       .prediction(fuselab::faster_than("rope_standalone/v002_rows_in_flight", 1.10, {"n128_s8192_d128_inter"}))
-      .limits(lim)
+      .limits(fuselab::experiments::rope_standalone::pairings_with_head_dim(8))
       .kernel("rope_rows_neox", (const void*)&k::rows_in_flight::rope_rows_kernel<true>)
       .kernel("rope_rows_inter_by_halves", (const void*)&k::rows_in_flight::rope_rows_kernel<false, true>)
       .launch(&k::v003::launch);

@@ -1,11 +1,10 @@
 // sinusoidal/v000_separate (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v000_separate.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v000_separate) {
   namespace k = fuselab::kernels::sinusoidal::v000;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .hypothesis(
           "Baseline pipeline: one PE-add kernel writes Q' and K' (reads and writes Q and K "
@@ -14,8 +13,8 @@ FUSELAB_EXPERIMENT(sinusoidal, v000_separate) {
           "per query row (Sq-fold L2 traffic, 256 MB at D = 2048 -> ~50 us at ~5.5 TB/s L2). "
           "Estimate ~55 us at 1x4x64x2048; PyTorch eager SDPA + sin: 115 us.")
       .prediction(fuselab::at_most_us(80.0, {"b1_h4_s64_d2048"}))
-      .limits(lim)
+      .limits(fuselab::experiments::sinusoidal_row_kernel_limits())
       .kernel("add_pe", (const void*)&k::add_pe_kernel)
-      .kernel("row_kernel_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, fuselab::kernels::attention::row_online_softmax::NoPe>)
+      .kernel("row_kernel_nv2", fuselab::experiments::row_kernel_nv2<fuselab::kernels::attention::row_online_softmax::NoPe>())
       .launch(&k::launch, &k::workspace_bytes);
 }

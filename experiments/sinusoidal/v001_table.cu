@@ -1,11 +1,10 @@
 // sinusoidal/v001_table (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v001_table.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v001_table) {
   namespace k = fuselab::kernels::sinusoidal::v001;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .parent("sinusoidal/v000_separate")
       .hypothesis(
@@ -17,8 +16,8 @@ FUSELAB_EXPERIMENT(sinusoidal, v001_table) {
           "Expect ~0.65x of separate (t_sep / t_v001 ~ 0.65) at D = 512 and 2048, i.e. refuting "
           "'fusion always wins'.")
       .prediction(fuselab::faster_than("sinusoidal/v000_separate", 0.6, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
-      .limits(lim)
+      .limits(fuselab::experiments::sinusoidal_row_kernel_limits())
       .kernel("build_tables", (const void*)&k::build_tables_kernel)
-      .kernel("row_kernel_table_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TablePe>)
+      .kernel("row_kernel_table_nv2", fuselab::experiments::row_kernel_nv2<k::TablePe>())
       .launch(&k::launch, &k::workspace_bytes);
 }

@@ -1,11 +1,10 @@
 // sinusoidal/v002_table_vec4 (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v002_table_vec4.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v002_table_vec4) {
   namespace k = fuselab::kernels::sinusoidal::v002;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .parent("sinusoidal/v001_table")
       .hypothesis(
@@ -15,7 +14,7 @@ FUSELAB_EXPERIMENT(sinusoidal, v002_table_vec4) {
           "instructions, bound it at L2, so only ~10-15 % (the study saw 1.5x on Ada, where "
           "scalar loads also wasted sector bandwidth).")
       .prediction(fuselab::faster_than("sinusoidal/v001_table", 1.1, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
-      .limits(lim)
-      .kernel("row_kernel_tablevec4_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::TableVec4Pe>)
+      .limits(fuselab::experiments::sinusoidal_row_kernel_limits())
+      .kernel("row_kernel_tablevec4_nv2", fuselab::experiments::row_kernel_nv2<k::TableVec4Pe>())
       .launch(&k::launch, &k::workspace_bytes);
 }

@@ -1,11 +1,10 @@
 // sinusoidal/v003_on_the_fly (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v003_on_the_fly.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v003_on_the_fly) {
   namespace k = fuselab::kernels::sinusoidal::v003;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .parent("sinusoidal/v002_table_vec4")
       .hypothesis(
@@ -16,7 +15,7 @@ FUSELAB_EXPERIMENT(sinusoidal, v003_on_the_fly) {
           "(~47 us). On H100 (unlike Ada's 360 GB/s) compute and table bytes are close: expect "
           "parity (factor 1.0), the study's 2x does not transfer.")
       .prediction(fuselab::faster_than("sinusoidal/v002_table_vec4", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
-      .limits(lim)
-      .kernel("row_kernel_onthefly_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::OnTheFlyPe>)
+      .limits(fuselab::experiments::sinusoidal_row_kernel_limits())
+      .kernel("row_kernel_onthefly_nv2", fuselab::experiments::row_kernel_nv2<k::OnTheFlyPe>())
       .launch(&k::launch);
 }

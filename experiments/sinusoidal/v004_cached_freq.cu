@@ -1,11 +1,10 @@
 // sinusoidal/v004_cached_freq (mechanism: see the kernel file).
-#include "experiments/common/limits.h"
+#include "experiments/common/row_kernel.h"
 #include "harness/core/registry.h"
 #include "kernels/sinusoidal/v004_cached_freq.cuh"
 
 FUSELAB_EXPERIMENT(sinusoidal, v004_cached_freq) {
   namespace k = fuselab::kernels::sinusoidal::v004;
-  const fuselab::Limits lim = fuselab::experiments::row_kernel_limits({fuselab::PeKind::Sinusoidal}, 4);
   return fuselab::Experiment{}
       .parent("sinusoidal/v003_on_the_fly")
       .hypothesis(
@@ -14,7 +13,7 @@ FUSELAB_EXPERIMENT(sinusoidal, v004_cached_freq) {
           "the K stream. Expect a small gain, >= 1.0x (the study measured none to slightly "
           "negative).")
       .prediction(fuselab::faster_than("sinusoidal/v003_on_the_fly", 1.0, {"b1_h4_s64_d512", "b1_h4_s64_d2048"}))
-      .limits(lim)
-      .kernel("row_kernel_cachedfreq_nv2", (const void*)&fuselab::kernels::attention::row_online_softmax::row_kernel<2, 1, 256, k::CachedFreqPe>)
+      .limits(fuselab::experiments::sinusoidal_row_kernel_limits())
+      .kernel("row_kernel_cachedfreq_nv2", fuselab::experiments::row_kernel_nv2<k::CachedFreqPe>())
       .launch(&k::launch);
 }

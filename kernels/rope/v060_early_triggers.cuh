@@ -5,22 +5,11 @@
 // causal, GQA, cross; a build for sm_90a.
 #pragma once
 
-#include <cuda_runtime.h>
-#include <type_traits>
-
 #include "kernels/attention/parts/early_triggers.cuh"
-#include "kernels/attention/parts/row_loader.cuh"
-#include "kernels/common/problem.h"
-#include "kernels/common/qk_shared_pe.cuh"
-#include "kernels/rope/parts/split_d_rotation.cuh"
+#include "kernels/rope/parts/shared_rotation_on.cuh"
 
 namespace fuselab::kernels::rope::v060 {
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
-    using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::early_triggers::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
-  });
-}
+inline constexpr auto& launch = shared_rotation_on::launch<attention::early_triggers::Launches>;
 
 }  // namespace fuselab::kernels::rope::v060

@@ -3,22 +3,11 @@
 // Limits: as v098.
 #pragma once
 
-#include <cuda_runtime.h>
-#include <type_traits>
-
 #include "kernels/attention/parts/pv_fp16_split.cuh"
-#include "kernels/attention/parts/row_loader.cuh"
-#include "kernels/common/problem.h"
-#include "kernels/common/qk_shared_pe.cuh"
-#include "kernels/rope/parts/split_d_rotation.cuh"
+#include "kernels/rope/parts/shared_rotation_on.cuh"
 
 namespace fuselab::kernels::rope::v099 {
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
-    using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::pv_fp16_split::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
-  });
-}
+inline constexpr auto& launch = shared_rotation_on::launch<attention::pv_fp16_split::Launches>;
 
 }  // namespace fuselab::kernels::rope::v099

@@ -116,11 +116,11 @@ inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stre
     using Pe = QkShared<std::decay_t<decltype(pe)>>;
     if constexpr (Pe::kPaired) {
       if (attention::split_d::make_plan<true>(p).spb1 % 2 == 0) {
-        attention::softmax_in_phase1::launch_with<Pe, PairedLineQkSubTiles>(p, Pe{pe}, workspace, stream);
+        attention::softmax_in_phase1::Launches::launch_with<Pe, PairedLineQkSubTiles>(p, Pe{pe}, workspace, stream);
         return;
       }
     }
-    attention::softmax_in_phase1::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
+    attention::softmax_in_phase1::Launches::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
   });
 }
 

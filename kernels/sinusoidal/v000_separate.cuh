@@ -17,6 +17,7 @@
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
 #include "kernels/common/problem.h"
+#include "kernels/common/separate_pe_pass.cuh"
 #include "kernels/common/vec.cuh"
 
 namespace fuselab::kernels::sinusoidal::v000 {
@@ -41,9 +42,7 @@ static __global__ void __launch_bounds__(256)
   }
 }
 
-inline std::size_t q_bytes(const AttentionProblem& p) {
-  return align_up(std::size_t(p.B) * p.Hq * p.Sq * p.D * sizeof(float), 256);
-}
+using separate_pe_pass::q_bytes;
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
   return q_bytes(p) + std::size_t(p.B) * p.Hkv * p.Sk * p.D * sizeof(float);
 }
@@ -59,28 +58,10 @@ inline void add_pe(const AttentionProblem& p, float* qo, float* ko, cudaStream_t
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
-// Launches the PE pass over K alone into workspace (K's bytes); returns the
-// problem on K' with Q's PE still to add (the hybrids).
-inline AttentionProblem k_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  add_pe(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
-  return p2;
-}
-
-// Launches the PE pass into workspace (workspace_bytes(p)); returns the
-// problem on Q', K' with no PE left to add.
-inline AttentionProblem with_pe_added(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* qo = static_cast<float*>(workspace);
-  float* ko = reinterpret_cast<float*>(static_cast<char*>(workspace) + q_bytes(p));
-  add_pe(p, qo, ko, stream);
-  AttentionProblem p2 = p;
-  p2.q = qo;
-  p2.k = ko;
-  p2.pe = PeKind::None;
-  return p2;
-}
+// The pass over K alone, or over Q and K, into the workspace; the problem on
+// what it wrote (common/separate_pe_pass.cuh).
+inline constexpr auto& k_pe_added = separate_pe_pass::k_done<&add_pe>;
+inline constexpr auto& with_pe_added = separate_pe_pass::both_done<&add_pe>;
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   attention::row_online_softmax::launch(with_pe_added(p, workspace, stream), nullptr, stream);

@@ -15,7 +15,7 @@
 namespace fuselab::kernels::sinusoidal::v048 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::lean_pv_prologue::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
+  attention::lean_pv_prologue::Launches::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v048

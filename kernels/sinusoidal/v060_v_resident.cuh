@@ -15,7 +15,7 @@
 namespace fuselab::kernels::sinusoidal::v060 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::v_resident::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
+  attention::v_resident::Launches::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v060

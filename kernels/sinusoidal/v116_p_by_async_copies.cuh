@@ -13,7 +13,7 @@
 namespace fuselab::kernels::sinusoidal::v116 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::p_by_async_copies::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
+  attention::p_by_async_copies::Launches::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v116

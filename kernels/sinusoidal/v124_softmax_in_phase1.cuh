@@ -14,7 +14,7 @@
 namespace fuselab::kernels::sinusoidal::v124 {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::softmax_in_phase1::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
+  attention::softmax_in_phase1::Launches::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::v124

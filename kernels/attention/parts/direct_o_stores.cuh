@@ -18,15 +18,8 @@
 
 namespace fuselab::kernels::attention::direct_o_stores {
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  tf32_mask_split::launch_with<Pe, Loader, tf32_mask_split::MaskedDirectOPv>(p, pe, workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return tf32_mask_split::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  direct_o_stores::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = tf32_mask_split::PvLaunches<tf32_mask_split::MaskedDirectOPv>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::direct_o_stores

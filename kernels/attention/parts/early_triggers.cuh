@@ -25,6 +25,7 @@
 
 #include <cstddef>
 
+#include "kernels/attention/parts/entry_points.cuh"
 #include "kernels/attention/parts/split_d.cuh"
 #include "kernels/attention/parts/split_d_mma.cuh"  // sm_count
 #include "kernels/attention/parts/split_d_row_softmax.cuh"
@@ -119,15 +120,20 @@ inline void launch_planned(const AttentionProblem& p, const Pe& pe, const split_
   pv_pipeline::launch_pv<typename Recipe::Pv>(p, pl, buf.P, stream);
 }
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  launch_planned<Pe, Loader>(p, pe, split_d::make_plan<Pe::kPaired>(p), workspace, stream);
-}
+// This pipeline under a part's own Recipe, for EntryPoints: a part declares
+//   using Launches = early_triggers::RecipeLaunches<Recipe>;
+template <class Recipe>
+struct RecipeWith {
+  template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
+  static void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+    launch_planned<Pe, Loader, Recipe>(p, pe, split_d::make_plan<Pe::kPaired>(p), workspace, stream);
+  }
+};
+template <class Recipe>
+using RecipeLaunches = EntryPoints<RecipeWith<Recipe>>;
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return lean_pv_prologue::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  early_triggers::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = RecipeLaunches<SplitDRecipe>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::early_triggers

@@ -47,15 +47,8 @@ struct LeanStagedOPv : LeanPv<Source> {
 
 inline constexpr auto kPhase3 = &pv_pipeline::pv_kernel<LeanPv<MaskedSplitOfP>>;
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  tf32_mask_split::launch_with<Pe, Loader, LeanPv<MaskedSplitOfP>>(p, pe, workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return tf32_mask_split::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  lean_pv_prologue::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = tf32_mask_split::PvLaunches<LeanPv<MaskedSplitOfP>>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::lean_pv_prologue

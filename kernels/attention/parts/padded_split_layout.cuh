@@ -40,18 +40,8 @@ inline split_d_register_tiles::Buffers launch_partial_scores(const AttentionProb
                                                                                                stream);
 }
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const split_d::Plan pl = split_d::make_plan<Pe::kPaired>(p);
-  const split_d_register_tiles::Buffers buf = launch_partial_scores(p, pe, pl, workspace, stream);
-  split_d_row_softmax::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
-  split_d_row_softmax::launch_pv(p, pl, buf.P, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  padded_split_layout::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = split_d_row_softmax::ThreeLaunches<&launch_partial_scores<split_d::NoPe>, &split_d_row_softmax::launch_pv>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::padded_split_layout

@@ -59,15 +59,8 @@ struct Recipe : phase1_fp16_split::Recipe {
 
 inline constexpr auto kPhase3 = &pv_pipeline::pv_kernel<Recipe::Pv>;
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  early_triggers::launch_planned<Pe, Loader, Recipe>(p, pe, split_d::make_plan<Pe::kPaired>(p), workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return early_triggers::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  pv_fp16_split::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = early_triggers::RecipeLaunches<Recipe>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::pv_fp16_split

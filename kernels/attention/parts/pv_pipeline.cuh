@@ -200,18 +200,8 @@ inline void launch_pv(const AttentionProblem& p, const split_d::Plan& pl, const 
   wgmma_pv::launch_wgmma_pv(&pv_pipeline::pv_kernel<Policy>, kSmemBytes, p, pl, P, stream, Policy::kBlocksPerSm);
 }
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const split_d::Plan pl = split_d::make_plan<Pe::kPaired>(p);
-  const split_d_register_tiles::Buffers buf = padded_split_layout::launch_partial_scores<Pe, Loader>(p, pe, pl, workspace, stream);
-  split_d_row_softmax::launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
-  pv_pipeline::launch_pv(p, pl, buf.P, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  pv_pipeline::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = split_d_row_softmax::ThreeLaunches<&padded_split_layout::launch_partial_scores<split_d::NoPe, row_loader::RowQkSubTiles>, &pv_pipeline::launch_pv<>>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::pv_pipeline

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <stdexcept>
 
+#include "kernels/attention/parts/entry_points.cuh"
 #include "kernels/attention/parts/split_d.cuh"
 #include "kernels/attention/parts/split_d_mma.cuh"     // sm_count
 #include "kernels/attention/parts/split_d_mma_one_launch.cuh"  // resident_blocks
@@ -80,29 +81,34 @@ struct Recipe : p_by_async_copies::Recipe {
 template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
 inline constexpr auto kPhase1 = early_triggers::kPhase1WithRecipe<Pe, Loader, Recipe>;
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) {
+// P, then one word per head: the count behind phase 1's barrier per head.
+inline std::size_t head_words_workspace_bytes(const AttentionProblem& p) {
   return p_by_async_copies::workspace_bytes(p) + align_up(std::size_t(p.B) * p.Hq * sizeof(unsigned), 256);
 }
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  const split_d::Plan pl = split_d::make_plan<Pe::kPaired>(p);
-  if (split_d::part_bytes(p, pl.chunks1) + std::size_t(p.B) * p.Hq * kS * kS * sizeof(float) != p_by_async_copies::workspace_bytes(p))
-    throw std::logic_error("attention v111: the head words would not follow P in the workspace");
-  constexpr auto kKernel = kPhase1<Pe, Loader>;
-  const int sms = split_d_mma::sm_count();
-  const bool resident = std::size_t(pl.chunks1) * p.B * p.Hq <=
-                        std::size_t(split_d_mma_one_launch::resident_blocks<kKernel, wgmma_scores::kSmemBytes<phase1_fp16_split::HalfCores64>>());
-  if (!resident || !wgmma_pv::fills_sms(p, wgmma_pv::make_plan(p, sms), sms)) {
-    p_by_async_copies::launch_with<Pe, Loader>(p, pe, workspace, stream);
-    return;
+// The two launches (or p_by_async_copies' three where phase 1's blocks are
+// not all resident), for EntryPoints.
+struct With {
+  template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
+  static void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+    const split_d::Plan pl = split_d::make_plan<Pe::kPaired>(p);
+    if (split_d::part_bytes(p, pl.chunks1) + std::size_t(p.B) * p.Hq * kS * kS * sizeof(float) != p_by_async_copies::workspace_bytes(p))
+      throw std::logic_error("attention v111: the head words would not follow P in the workspace");
+    constexpr auto kKernel = kPhase1<Pe, Loader>;
+    const int sms = split_d_mma::sm_count();
+    const bool resident = std::size_t(pl.chunks1) * p.B * p.Hq <=
+                          std::size_t(split_d_mma_one_launch::resident_blocks<kKernel, wgmma_scores::kSmemBytes<phase1_fp16_split::HalfCores64>>());
+    if (!resident || !wgmma_pv::fills_sms(p, wgmma_pv::make_plan(p, sms), sms)) {
+      p_by_async_copies::Launches::launch_with<Pe, Loader>(p, pe, workspace, stream);
+      return;
+    }
+    const split_d_register_tiles::Buffers buf = wgmma_scores::launch_phase1_kernel<phase1_fp16_split::HalfCores64>(kKernel, p, pe, pl, workspace, stream);
+    pv_pipeline::launch_pv<Recipe::Pv>(p, pl, buf.P, stream);
   }
-  const split_d_register_tiles::Buffers buf = wgmma_scores::launch_phase1_kernel<phase1_fp16_split::HalfCores64>(kKernel, p, pe, pl, workspace, stream);
-  pv_pipeline::launch_pv<Recipe::Pv>(p, pl, buf.P, stream);
-}
+};
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  softmax_in_phase1::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = EntryPoints<With, &head_words_workspace_bytes>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::softmax_in_phase1

@@ -176,19 +176,25 @@ inline void launch_pv(const AttentionProblem& p, const split_d::Plan& pl, const 
                    pl.nsub3, pl.spb3);
 }
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace,
-                        cudaStream_t stream) {
-  const split_d::Plan pl = split_d::make_plan<Pe::kPaired>(p);
-  const split_d_register_tiles::Buffers buf = split_d_register_tiles::launch_partial_scores(p, pe, pl, workspace, stream);
-  launch_row_softmax(p, buf.part, pl.chunks1, buf.P, stream);
-  launch_pv(p, pl, buf.P, stream);
-}
+// The entry points of a pipeline of three launches with no PE: kPhase1(p, pe,
+// plan, workspace, stream) writes phase 1's partial scores and returns the
+// buffers, phase 2 is this part's row softmax (kInFlight: its loads in
+// flight, 0 = v013's), and kPhase3(p, plan, P, stream) takes P.V. A part
+// declares them once, for example
+//   using Launches = split_d_row_softmax::ThreeLaunches<&launch_partial_scores<split_d::NoPe>, &launch_pv>;
+template <auto kPhase1, auto kPhase3, int kInFlight = 0>
+struct ThreeLaunches {
+  static void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
+    const split_d::Plan pl = split_d::make_plan<split_d::NoPe::kPaired>(p);
+    const split_d_register_tiles::Buffers buf = kPhase1(p, split_d::NoPe{}, pl, workspace, stream);
+    launch_row_softmax<kInFlight>(p, buf.part, pl.chunks1, buf.P, stream);
+    kPhase3(p, pl, buf.P, stream);
+  }
+  static std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
+};
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  split_d_row_softmax::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = ThreeLaunches<&split_d_register_tiles::launch_partial_scores<split_d::NoPe>, &launch_pv>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::split_d_row_softmax

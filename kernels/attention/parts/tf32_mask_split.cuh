@@ -13,6 +13,7 @@
 
 #include <cstddef>
 
+#include "kernels/attention/parts/entry_points.cuh"
 #include "kernels/attention/parts/split_d.cuh"
 #include "kernels/attention/parts/split_d_register_tiles.cuh"
 #include "kernels/attention/parts/split_d_row_softmax.cuh"
@@ -56,10 +57,20 @@ inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace
   launch_phases_2_3<Pv>(p, pl, buf, stream);
 }
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
+// This pipeline with phase 3's policy Pv, for EntryPoints (direct_o_stores,
+// lean_pv_prologue): using Launches = tf32_mask_split::PvLaunches<Pv>;
+template <class Pv>
+struct PvWith {
+  template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
+  static void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+    tf32_mask_split::launch_with<Pe, Loader, Pv>(p, pe, workspace, stream);
+  }
+};
+template <class Pv>
+using PvLaunches = EntryPoints<PvWith<Pv>>;
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  tf32_mask_split::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = PvLaunches<MaskedPv>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::tf32_mask_split

@@ -32,6 +32,7 @@
 #include <climits>
 #include <cstddef>
 
+#include "kernels/attention/parts/entry_points.cuh"
 #include "kernels/attention/parts/split_d.cuh"
 #include "kernels/attention/parts/split_d_mma.cuh"     // sm_count
 #include "kernels/attention/parts/split_d_mma_one_launch.cuh"  // resident_blocks
@@ -156,19 +157,20 @@ inline Plans plan_one_launch(const AttentionProblem& p, int max_steps = INT_MAX)
   return pls;
 }
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  wgmma_scores::require_sm90a();
-  const Plans pls = plan_one_launch<kKernel<Pe, Loader>, kSmemBytes, Pe::kPaired>(p, kMaxSteps);
-  const split_d_register_tiles::Buffers buf = split_d_register_tiles::buffers(p, pls.pl, workspace);
-  launch_cooperative(kKernel<Pe, Loader>, dim3(unsigned(pls.grid)), dim3(kThreads), kSmemBytes, stream, p, pe, pls.pl,
-                     pls.pl3, buf.part, buf.P);
-}
+// The one cooperative launch, for EntryPoints.
+struct With {
+  template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
+  static void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
+    wgmma_scores::require_sm90a();
+    const Plans pls = plan_one_launch<kKernel<Pe, Loader>, kSmemBytes, Pe::kPaired>(p, kMaxSteps);
+    const split_d_register_tiles::Buffers buf = split_d_register_tiles::buffers(p, pls.pl, workspace);
+    launch_cooperative(kKernel<Pe, Loader>, dim3(unsigned(pls.grid)), dim3(kThreads), kSmemBytes, stream, p, pe, pls.pl,
+                       pls.pl3, buf.part, buf.P);
+  }
+};
 
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return split_d_register_tiles::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v_resident::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = EntryPoints<With>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::v_resident

@@ -47,15 +47,8 @@ struct Recipe : pv_fp16_split::Recipe {
 template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
 inline constexpr auto kPhase1 = early_triggers::kPhase1WithRecipe<Pe, Loader, Recipe>;
 
-template <class Pe, template <class> class Loader = row_loader::RowQkSubTiles>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  early_triggers::launch_planned<Pe, Loader, Recipe>(p, pe, split_d::make_plan<Pe::kPaired>(p), workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return pv_fp16_split::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  v_to_l2_as_phase1_ends::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = early_triggers::RecipeLaunches<Recipe>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::v_to_l2_as_phase1_ends

@@ -15,15 +15,9 @@ namespace fuselab::kernels::attention::wgmma_scores_two_ahead {
 
 inline constexpr int kAhead = 2;
 
-template <class Pe>
-inline void launch_with(const AttentionProblem& p, const Pe& pe, void* workspace, cudaStream_t stream) {
-  wgmma_scores::launch_with<Pe, kAhead>(p, pe, workspace, stream);
-}
-
-inline std::size_t workspace_bytes(const AttentionProblem& p) { return wgmma_scores::workspace_bytes(p); }
-
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  wgmma_scores_two_ahead::launch_with(p, split_d::NoPe{}, workspace, stream);
-}
+using Launches = split_d_row_softmax::ThreeLaunches<&wgmma_scores::launch_partial_scores<split_d::NoPe, kAhead>,
+                                                    &split_d_row_softmax::launch_pv>;
+inline constexpr auto& launch = Launches::launch;
+inline constexpr auto& workspace_bytes = Launches::workspace_bytes;
 
 }  // namespace fuselab::kernels::attention::wgmma_scores_two_ahead

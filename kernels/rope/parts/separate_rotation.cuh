@@ -17,6 +17,7 @@
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
 #include "kernels/common/problem.h"
+#include "kernels/common/separate_pe_pass.cuh"
 #include "kernels/common/vec.cuh"
 
 namespace fuselab::kernels::rope::separate_rotation {
@@ -62,9 +63,7 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-inline std::size_t q_bytes(const AttentionProblem& p) {
-  return align_up(std::size_t(p.B) * p.Hq * p.Sq * p.D * sizeof(float), 256);
-}
+using separate_pe_pass::q_bytes;
 inline std::size_t k_bytes(const AttentionProblem& p) {
   return align_up(std::size_t(p.B) * p.Hkv * p.Sk * p.D * sizeof(float), 256);
 }
@@ -84,28 +83,10 @@ inline void rotate_qk(const AttentionProblem& p, float* qo, float* ko, cudaStrea
   FUSELAB_CUDA_CHECK(cudaGetLastError());
 }
 
-// Launches the rotation of K alone into workspace (k_bytes(p)); returns the
-// problem on K' with Q still to rotate (the hybrids).
-inline AttentionProblem k_rotated(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* ko = static_cast<float*>(workspace);
-  rotate_qk(p, nullptr, ko, stream);
-  AttentionProblem p2 = p;
-  p2.k = ko;
-  return p2;
-}
-
-// Launches the rotation of Q and K into workspace (workspace_bytes(p));
-// returns the problem on Q', K' with no rotation left to do.
-inline AttentionProblem rotated(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  float* qo = static_cast<float*>(workspace);
-  float* ko = reinterpret_cast<float*>(static_cast<char*>(workspace) + q_bytes(p));
-  rotate_qk(p, qo, ko, stream);
-  AttentionProblem p2 = p;
-  p2.q = qo;
-  p2.k = ko;
-  p2.pe = PeKind::None;
-  return p2;
-}
+// The pass over K alone, or over Q and K, into the workspace; the problem on
+// what it wrote (common/separate_pe_pass.cuh).
+inline constexpr auto& k_rotated = separate_pe_pass::k_done<&rotate_qk>;
+inline constexpr auto& rotated = separate_pe_pass::both_done<&rotate_qk>;
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
   attention::row_online_softmax::launch(rotated(p, workspace, stream), nullptr, stream);

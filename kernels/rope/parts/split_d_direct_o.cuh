@@ -6,20 +6,11 @@
 // causal, GQA, cross; a build for sm_90a.
 #pragma once
 
-#include <type_traits>
-
-#include "kernels/attention/parts/row_loader.cuh"
 #include "kernels/attention/parts/direct_o_stores.cuh"
-#include "kernels/common/qk_shared_pe.cuh"
-#include "kernels/rope/parts/split_d_rotation.cuh"
+#include "kernels/rope/parts/shared_rotation_on.cuh"
 
 namespace fuselab::kernels::rope::split_d_direct_o {
 
-inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  split_d_rotation::with_hook<Sincos::kReduced>(p, [&](const auto& pe) {
-    using Pe = QkShared<std::decay_t<decltype(pe)>>;
-    attention::direct_o_stores::launch_with<Pe, attention::row_loader::SpreadRowQkSubTiles>(p, Pe{pe}, workspace, stream);
-  });
-}
+inline constexpr auto& launch = shared_rotation_on::launch<attention::direct_o_stores::Launches>;
 
 }  // namespace fuselab::kernels::rope::split_d_direct_o

@@ -11,7 +11,7 @@
 namespace fuselab::kernels::sinusoidal::split_d_direct_o {
 
 inline void launch(const AttentionProblem& p, void* workspace, cudaStream_t stream) {
-  attention::direct_o_stores::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
+  attention::direct_o_stores::Launches::launch_with(p, register_qk_shared_pe::Pe{{p.inv_freq}}, workspace, stream);
 }
 
 }  // namespace fuselab::kernels::sinusoidal::split_d_direct_o
