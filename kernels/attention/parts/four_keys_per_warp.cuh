@@ -115,13 +115,7 @@ __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const Attent
 
   // 1. Every load at once: V by cp.async into this thread's slots, Q and K
   //    into registers.
-  float* vmine = &vs[key0][4 * lane];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(vmine + j * kD, ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, p.Sk);
   float4 q[kRows], k[kKeysPerWarp];
 #pragma unroll
   for (int r = 0; r < kRows; ++r)

@@ -46,18 +46,8 @@ __device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, float2
 template <int kKeysPerWarp>
 __device__ __forceinline__ void copy_warp_kv(float (*ks)[kD], float (*vs)[kD], const float* kbase, const float* vbase,
                                              int key0, int lane, int Sk) {
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < Sk;
-    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
-  }
-  cp_async_commit();
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < Sk;
-    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(ks, kbase, key0, lane, Sk);
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, Sk);
 }
 
 // Q's rows row0.. in the hook's lane layout (four_keys_per_warp::load_lane), zeros past Sq.

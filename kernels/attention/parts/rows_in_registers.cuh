@@ -126,6 +126,19 @@ __device__ __forceinline__ void scores_to_shared(float (&scores)[kRows][head_til
   __syncthreads();
 }
 
+// This warp's rows key0.. of K or V by cp.async into their shared rows, 16
+// bytes a lane (base: the head's rows at the lane's dims), as one commit
+// group; rows past Sk land as zeros.
+template <int kKeysPerWarp>
+__device__ __forceinline__ void copy_warp_rows(float (*rows)[kD], const float* base, int key0, int lane, int Sk) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < Sk;
+    cp_async16(&rows[key0 + j][4 * lane], ok ? base + std::size_t(key0 + j) * kD : base, ok);
+  }
+  cp_async_commit();
+}
+
 // The warp's partial O rows, P V over its keys with weights w[r][j]: each
 // thread reads back the V float4s it copied (vs[key0 + j][4 * lane ..]) and
 // writes its rows over them, so it needs kRows <= kKeysPerWarp.
@@ -210,13 +223,7 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
   const int key0 = warp * kKeysPerWarp;
 
   // 1. Every load at once.
-  float* vmine = &vs[key0][4 * lane];  // this thread's V float4s, kD apart
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(vmine + j * kD, ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, p.Sk);
   float4 q[kRows], k[kKeysPerWarp];
 #pragma unroll
   for (int r = 0; r < kRows; ++r)
