@@ -24,6 +24,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kernels/common/wgmma_accumulators.cuh"
 #include "kernels/common/wgmma_tf32.cuh"  // CoreLayout, wgmma_desc, the fences
 
 namespace fuselab::kernels {
@@ -73,15 +74,11 @@ __device__ __forceinline__ void put_split_f16(float* big_tile, float* small_tile
 // m64nNk8 tf32's (wgmma_tf32.cuh).
 __device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[32], std::uint64_t a, std::uint64_t b) {
   asm volatile(
-      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      FUSELAB_WGMMA_ACCUMULATE
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      FUSELAB_WGMMA_D32_REGS
       "%32, %33, accumulate, 1, 1, 0, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : FUSELAB_WGMMA_D32_BIND(d)
       : "l"(a), "l"(b)
       : "memory");
 }
@@ -94,15 +91,11 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16(float (&d)[32], std::uint64_
 __device__ __forceinline__ void wgmma_m64n64k16_f16_ra(float (&d)[32], const std::uint32_t (&a)[4],
                                                        std::uint64_t b) {
   asm volatile(
-      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      FUSELAB_WGMMA_ACCUMULATE
       "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, "
+      FUSELAB_WGMMA_D32_REGS
       "{%32, %33, %34, %35}, %36, accumulate, 1, 1, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : FUSELAB_WGMMA_D32_BIND(d)
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b)
       : "memory");
 }
@@ -112,12 +105,11 @@ __device__ __forceinline__ void wgmma_m64n64k16_f16_ra(float (&d)[32], const std
 __device__ __forceinline__ void wgmma_m64n32k16_f16_ra(float (&d)[16], const std::uint32_t (&a)[4],
                                                        std::uint64_t b) {
   asm volatile(
-      "{\n.reg .pred accumulate;\nsetp.ne.b32 accumulate, 1, 0;\n"
+      FUSELAB_WGMMA_ACCUMULATE
       "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 "
-      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15}, "
+      FUSELAB_WGMMA_D16_REGS
       "{%16, %17, %18, %19}, %20, accumulate, 1, 1, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15])
+      : FUSELAB_WGMMA_D16_BIND(d)
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b)
       : "memory");
 }

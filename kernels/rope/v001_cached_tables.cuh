@@ -16,6 +16,7 @@
 #include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
+#include "kernels/common/pe_table_fill.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 
@@ -26,16 +27,10 @@ static __global__ void __launch_bounds__(256)
     build_tables_kernel(const float* __restrict__ inv_freq, float* __restrict__ cos_t,
                         float* __restrict__ sin_t, int half, int Sq, int Sk, int q_offset,
                         int k_offset) {
-  const long total = long(Sq + Sk) * half;
-  for (long idx = long(blockIdx.x) * blockDim.x + threadIdx.x; idx < total;
-       idx += long(gridDim.x) * blockDim.x) {
-    const int row = int(idx / half), i = int(idx % half);
-    const int pos = row < Sq ? q_offset + row : k_offset + (row - Sq);
-    float s, c;
-    pe_sincos<Sincos::kAccurate>(pe_angle(pos, inv_freq[i]), &s, &c);
+  fill_pe_tables(inv_freq, half, Sq, Sk, q_offset, k_offset, [&](long idx, int, int, float s, float c) {
     cos_t[idx] = c;
     sin_t[idx] = s;
-  }
+  });
 }
 
 inline std::size_t table_bytes(const AttentionProblem& p) {

@@ -167,21 +167,8 @@ inline constexpr float kSlack = 8.f;
 
 __device__ __forceinline__ void lazy_softmax(float (&sc)[16], float (&m)[2], float (&l)[2], float (&o)[2][32],
                                              const AttentionProblem& p, int j, int qrow, int row0, int t) {
-  const float c = p.scale * 1.4426950408889634f;
-  const int tile_end = (j + 1) * kKeys;
-  const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
-  float tmax[2] = {-INFINITY, -INFINITY};
-#pragma unroll
-  for (int i = 0; i < 16; ++i) {
-    float v = sc[i] * c;
-    if (!full) {
-      const int key = j * kKeys + 8 * (i >> 2) + 2 * t + (i & 1), row = qrow + 8 * ((i >> 1) & 1);
-      const bool visible = key < p.Sk && (!p.causal || p.k_offset + key <= p.q_offset + row);
-      v = visible ? v : -INFINITY;
-    }
-    sc[i] = v;
-    tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
-  }
+  float tmax[2];
+  const bool full = flash_wgmma::scale_and_mask(sc, tmax, p, j, qrow, row0, t);
 #pragma unroll
   for (int x = 0; x < 2; ++x) {
     tmax[x] = fmaxf(tmax[x], __shfl_xor_sync(0xffffffffu, tmax[x], 1));

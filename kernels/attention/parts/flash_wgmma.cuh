@@ -131,19 +131,18 @@ __device__ __forceinline__ void apply_pe(const Pe& pe, float4& lo, float4& hi, i
   }
 }
 
-// The lean online softmax of one tile (v056) for a thread's two rows (qrow,
-// qrow + 8) of the score accumulator: register 4jj + r is row qrow + 8 (r / 2),
-// key 8 jj + 2t + r % 2 of tile j. Base 2 with the scale folded in:
-// p = 2^(s c - m), c = scale log2(e). No masks where every key of the tile is
-// visible to every row of the block (its first row, row0, sees the fewest);
-// then every row max is finite. O is rescaled only where a warp's row maximum
-// moved.
-__device__ __forceinline__ void lean_softmax(float (&sc)[16], float (&m)[2], float (&l)[2], float (&o)[2][32],
-                                             const AttentionProblem& p, int j, int qrow, int row0, int t) {
+// Tile j's scores of a thread's two rows (register 4jj + r: row qrow +
+// 8 (r / 2), key 8 jj + 2t + r % 2) scaled to base 2, s c with c = scale
+// log2(e), and -inf where the key is past Sk or (causal) after the row; each
+// row's maximum of them in tmax. Returns full: every key of the tile is
+// visible to every row of the block (its first row, row0, sees the fewest),
+// and then nothing is masked.
+__device__ __forceinline__ bool scale_and_mask(float (&sc)[16], float (&tmax)[2], const AttentionProblem& p, int j,
+                                               int qrow, int row0, int t) {
   const float c = p.scale * 1.4426950408889634f;
   const int tile_end = (j + 1) * kKeys;
   const bool full = tile_end <= p.Sk && (!p.causal || p.k_offset + tile_end - 1 <= p.q_offset + row0);
-  float tmax[2] = {-INFINITY, -INFINITY};
+  tmax[0] = tmax[1] = -INFINITY;
 #pragma unroll
   for (int i = 0; i < 16; ++i) {
     float v = sc[i] * c;
@@ -155,6 +154,20 @@ __device__ __forceinline__ void lean_softmax(float (&sc)[16], float (&m)[2], flo
     sc[i] = v;
     tmax[(i >> 1) & 1] = fmaxf(tmax[(i >> 1) & 1], v);
   }
+  return full;
+}
+
+// The lean online softmax of one tile (v056) for a thread's two rows (qrow,
+// qrow + 8) of the score accumulator: register 4jj + r is row qrow + 8 (r / 2),
+// key 8 jj + 2t + r % 2 of tile j. Base 2 with the scale folded in:
+// p = 2^(s c - m), c = scale log2(e). No masks where every key of the tile is
+// visible to every row of the block (its first row, row0, sees the fewest);
+// then every row max is finite. O is rescaled only where a warp's row maximum
+// moved.
+__device__ __forceinline__ void lean_softmax(float (&sc)[16], float (&m)[2], float (&l)[2], float (&o)[2][32],
+                                             const AttentionProblem& p, int j, int qrow, int row0, int t) {
+  float tmax[2];
+  const bool full = scale_and_mask(sc, tmax, p, j, qrow, row0, t);
   float alpha[2];
   move_row_maxima<true>(tmax, m, l, alpha);
 #pragma unroll

@@ -79,10 +79,26 @@ __device__ __forceinline__ void softmax_one_exp(const float (&scores)[kRows][hea
   }
 }
 
+// The block's output rows row0.. of head bh: thread tid < kRows * kD sums
+// element tid of the kWarps warps' partial O rows (vs[w * kKeysPerWarp + r])
+// in four interleaved partial sums.
+template <int kWarps, int kKeysPerWarp>
+__device__ __forceinline__ void sum_warp_rows(const AttentionProblem& p, const float (*vs)[kD], int tid, int row0,
+                                              int bh) {
+  static_assert(kRows * kD <= 32 * kWarps, "one thread per output element");
+  if (tid < kRows * kD) {
+    const int r = tid / kD, d = tid % kD;
+    float o[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
+    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
+  }
+}
+
 // kWarps: 16 (v043, 4 keys each) or 8 (v044, 8 keys each).
 template <class Pe, int kWarps = kWarpsV043>
 __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const AttentionProblem p, const Pe pe) {
-  constexpr int kKeys = head_tile::kKeys, kKeysPerWarp = kKeys / kWarps, kN = kRows * kKeysPerWarp;
+  constexpr int kKeys = head_tile::kKeys, kKeysPerWarp = kKeys / kWarps;
   constexpr bool kPaired = Pe::kPaired;
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   __shared__ float scores[kRows][kKeys];
@@ -99,13 +115,7 @@ __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const Attent
 
   // 1. Every load at once: V by cp.async into this thread's slots, Q and K
   //    into registers.
-  float* vmine = &vs[key0][4 * lane];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(vmine + j * kD, ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, p.Sk);
   float4 q[kRows], k[kKeysPerWarp];
 #pragma unroll
   for (int r = 0; r < kRows; ++r)
@@ -120,14 +130,8 @@ __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const Attent
 #pragma unroll
   for (int j = 0; j < kKeysPerWarp; ++j) pe_lane(pe, k[j], p.k_offset + key0 + j, false, lane);
 
-  // 3. Scores: value index r * 4 + j.
-  float part[kN];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-  rows_in_registers::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
-  __syncthreads();
+  // 3. Scores.
+  rows_in_registers::scores_to_shared<kRows, kKeysPerWarp>(scores, q, k, lane, key0, row0, p);
 
   // 4. Softmax per row in every warp, one expf per score; P for this warp's
   //    keys from the lanes that hold them.
@@ -137,25 +141,9 @@ __global__ void __launch_bounds__(32 * kWarps) keys_per_warp_kernel(const Attent
   // 5. P V over this warp's keys; partial rows over this thread's own V
   //    slots; the warps' rows summed by the first 256 threads.
   cp_async_wait<0>();
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
-    st4(vmine + r * kD, o);
-  }
+  rows_in_registers::partial_o_rows(pr, vs, key0, lane);
   __syncthreads();
-  if (tid < kRows * kD) {
-    const int r = tid / kD, d = tid % kD;
-    float o[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
-    static_assert(kRows * kD <= 32 * kWarps, "one thread per output element");
-    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
-  }
+  sum_warp_rows<kWarps, kKeysPerWarp>(p, vs, tid, row0, bh);
 }
 
 template <int kWarps = kWarpsV043, class Pe>

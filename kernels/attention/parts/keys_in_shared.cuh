@@ -46,18 +46,8 @@ __device__ __forceinline__ void pe_lane(const Pe& pe, float4& x, int pos, float2
 template <int kKeysPerWarp>
 __device__ __forceinline__ void copy_warp_kv(float (*ks)[kD], float (*vs)[kD], const float* kbase, const float* vbase,
                                              int key0, int lane, int Sk) {
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < Sk;
-    cp_async16(&ks[key0 + j][4 * lane], ok ? kbase + std::size_t(key0 + j) * kD : kbase, ok);
-  }
-  cp_async_commit();
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < Sk;
-    cp_async16(&vs[key0 + j][4 * lane], ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(ks, kbase, key0, lane, Sk);
+  rows_in_registers::copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, Sk);
 }
 
 // Q's rows row0.. in the hook's lane layout (four_keys_per_warp::load_lane), zeros past Sq.
@@ -123,16 +113,6 @@ __device__ __forceinline__ void keys_from_shared_with(float4 (&k)[kKeysPerWarp],
   }
 }
 
-// The lane's dot-product partials, value index r * kKeysPerWarp + j.
-template <int kRows, int kKeysPerWarp>
-__device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp], const float4 (&q)[kRows],
-                                             const float4 (&k)[kKeysPerWarp]) {
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-}
-
 // A head-tile block's place: thread, warp and lane; its first query row
 // (blockIdx.x: groups of kRows rows) and query head bh (rows_in_registers::block_heads);
 // Q's rows of that head, and K's and V's rows of its KV head at the lane's
@@ -163,48 +143,20 @@ __device__ __forceinline__ TilePlace tile_place(const AttentionProblem& p) {
 __device__ __forceinline__ void scores_softmax(const AttentionProblem& p, const float4 (&q)[kRows],
                                                const float4 (&k)[kKeysPerWarp], float (&scores)[kRows][kKeys],
                                                int key0, int lane, int row0, float (&pr)[kRows][kKeysPerWarp]) {
-  constexpr int kN = kRows * kKeysPerWarp;
-  // 3. Scores: value index r * 4 + j.
-  float part[kN];
-  dot_partials(part, q, k);
-  rows_in_registers::store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
-  __syncthreads();
+  // 3. Scores.
+  rows_in_registers::scores_to_shared<kRows, kKeysPerWarp>(scores, q, k, lane, key0, row0, p);
 
   // 4. Softmax per row in every warp, one expf per score (v043).
   four_keys_per_warp::softmax_one_exp<kRows, kKeysPerWarp>(scores, lane, key0, pr);
-}
-
-// The warp's partial O rows, P V over its keys with weights w[r][j] (each
-// thread reads back the V float4s it copied and writes its rows over them).
-__device__ __forceinline__ void partial_o_rows(const float (&w)[kRows][kKeysPerWarp], float (*vs)[kD], int key0,
-                                               int lane) {
-  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
-  float* vmine = &vs[key0][4 * lane];
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(w[r][j], v[j], o);
-    st4(vmine + r * kD, o);
-  }
 }
 
 // Step 5, once this warp's V rows have landed: the warp's partial O rows
 // over its V slots, summed by 256 threads into out.
 __device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&pr)[kRows][kKeysPerWarp],
                                              float (*vs)[kD], int key0, int lane, int tid, int row0, int bh) {
-  partial_o_rows(pr, vs, key0, lane);
+  rows_in_registers::partial_o_rows(pr, vs, key0, lane);
   __syncthreads();
-  if (tid < kRows * kD) {
-    const int r = tid / kD, d = tid % kD;
-    float o[4] = {0.f, 0.f, 0.f, 0.f};
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) o[w % 4] += vs[w * kKeysPerWarp + r][d];
-    if (row0 + r < p.Sq) p.out[(std::size_t(bh) * p.Sq + row0 + r) * kD + d] = (o[0] + o[1]) + (o[2] + o[3]);
-  }
+  four_keys_per_warp::sum_warp_rows<kWarps, kKeysPerWarp>(p, vs, tid, row0, bh);
 }
 
 // Steps 3-5, with V landed by this thread's cp.async (commit group 1).

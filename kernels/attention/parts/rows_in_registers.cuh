@@ -103,6 +103,62 @@ __device__ __forceinline__ void store_scores(float (&scores)[kRows][head_tile::k
   }
 }
 
+// The lane's dot-product partials, value index r * kKeysPerWarp + j.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void dot_partials(float (&part)[kRows * kKeysPerWarp], const float4 (&q)[kRows],
+                                             const float4 (&k)[kKeysPerWarp]) {
+#pragma unroll
+  for (int r = 0; r < kRows; ++r)
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
+}
+
+// Step 3 of the head-tile kernels: the warp's scores of rows row0.. against
+// its keys key0.. into the block's scores (store_scores), then a block
+// barrier so that every warp sees every score.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void scores_to_shared(float (&scores)[kRows][head_tile::kKeys], const float4 (&q)[kRows],
+                                                 const float4 (&k)[kKeysPerWarp], int lane, int key0, int row0,
+                                                 const AttentionProblem& p) {
+  float part[kRows * kKeysPerWarp];
+  dot_partials<kRows, kKeysPerWarp>(part, q, k);
+  store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
+  __syncthreads();
+}
+
+// This warp's rows key0.. of K or V by cp.async into their shared rows, 16
+// bytes a lane (base: the head's rows at the lane's dims), as one commit
+// group; rows past Sk land as zeros.
+template <int kKeysPerWarp>
+__device__ __forceinline__ void copy_warp_rows(float (*rows)[kD], const float* base, int key0, int lane, int Sk) {
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) {
+    const bool ok = key0 + j < Sk;
+    cp_async16(&rows[key0 + j][4 * lane], ok ? base + std::size_t(key0 + j) * kD : base, ok);
+  }
+  cp_async_commit();
+}
+
+// The warp's partial O rows, P V over its keys with weights w[r][j]: each
+// thread reads back the V float4s it copied (vs[key0 + j][4 * lane ..]) and
+// writes its rows over them, so it needs kRows <= kKeysPerWarp.
+template <int kRows, int kKeysPerWarp>
+__device__ __forceinline__ void partial_o_rows(const float (&w)[kRows][kKeysPerWarp], float (*vs)[kD], int key0,
+                                               int lane) {
+  static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
+  float* vmine = &vs[key0][4 * lane];
+  float4 v[kKeysPerWarp];
+#pragma unroll
+  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
+#pragma unroll
+  for (int r = 0; r < kRows; ++r) {
+    float4 o = zero4();
+#pragma unroll
+    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(w[r][j], v[j], o);
+    st4(vmine + r * kD, o);
+  }
+}
+
 // The PE of one float4 of Q or K held by this lane (dims 4 * lane ..).
 template <class Pe>
 __device__ __forceinline__ void pe_in_register(const Pe& pe, float4& x, int pos, bool is_q, int lane) {
@@ -153,7 +209,7 @@ inline dim3 head_tile_grid(const AttentionProblem& p, int rows_per_block) {
 
 template <class Pe, int kRows, bool kHeadsByGrid = false>
 __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p, const Pe pe) {
-  constexpr int kKeys = head_tile::kKeys, kN = kRows * kKeysPerWarp;
+  constexpr int kKeys = head_tile::kKeys;
   static_assert(kRows <= kKeysPerWarp, "a thread's partial O rows fit in its V slots");
   __shared__ float scores[kRows][kKeys];
   __shared__ __align__(16) float vs[kKeys][kD];  // V, then the warps' partial O rows
@@ -167,13 +223,7 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
   const int key0 = warp * kKeysPerWarp;
 
   // 1. Every load at once.
-  float* vmine = &vs[key0][4 * lane];  // this thread's V float4s, kD apart
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) {
-    const bool ok = key0 + j < p.Sk;
-    cp_async16(vmine + j * kD, ok ? vbase + std::size_t(key0 + j) * kD : vbase, ok);
-  }
-  cp_async_commit();
+  copy_warp_rows<kKeysPerWarp>(vs, vbase, key0, lane, p.Sk);
   float4 q[kRows], k[kKeysPerWarp];
 #pragma unroll
   for (int r = 0; r < kRows; ++r)
@@ -188,14 +238,8 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
 #pragma unroll
   for (int j = 0; j < kKeysPerWarp; ++j) pe_in_register(pe, k[j], p.k_offset + key0 + j, false, lane);
 
-  // 3. Scores: value index r * 8 + j.
-  float part[kN];
-#pragma unroll
-  for (int r = 0; r < kRows; ++r)
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) part[r * kKeysPerWarp + j] = dot4(q[r], k[j], 0.f);
-  store_scores<kRows, kKeysPerWarp>(scores, part, lane, key0, row0, p);
-  __syncthreads();
+  // 3. Scores.
+  scores_to_shared<kRows, kKeysPerWarp>(scores, q, k, lane, key0, row0, p);
 
   // 4. Softmax per row in every warp; P for this warp's keys.
   float pr[kRows][kKeysPerWarp];
@@ -212,16 +256,7 @@ __global__ void __launch_bounds__(kThreads) rows_kernel(const AttentionProblem p
 
   // 5. P V: this warp's 8 keys, then the warps' partial rows summed.
   cp_async_wait<0>();
-  float4 v[kKeysPerWarp];
-#pragma unroll
-  for (int j = 0; j < kKeysPerWarp; ++j) v[j] = ld4(vmine + j * kD);
-#pragma unroll
-  for (int r = 0; r < kRows; ++r) {
-    float4 o = zero4();
-#pragma unroll
-    for (int j = 0; j < kKeysPerWarp; ++j) o = axpy4(pr[r][j], v[j], o);
-    st4(vmine + r * kD, o);  // over this thread's own V float4s, read above
-  }
+  partial_o_rows(pr, vs, key0, lane);
   __syncthreads();
 #pragma unroll
   for (int idx = tid; idx < kRows * kD; idx += kThreads) {

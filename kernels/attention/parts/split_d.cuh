@@ -235,6 +235,14 @@ __device__ __forceinline__ void load_p_transposed(const AttentionProblem& p,
   }
 }
 
+// Where the V rows ([Sk][D]) of query head bh = b * Hq + h start: those of
+// its kv head h / (Hq / Hkv) (GQA).
+__device__ __forceinline__ const float* v_rows_of_head(const AttentionProblem& p, int bh) {
+  const int h = bh % p.Hq, b = bh / p.Hq;
+  const int kvh = h / (p.Hq / p.Hkv);
+  return p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * p.D;
+}
+
 // V sub-tile s (64 keys x kSub3 dims) into registers: float4 (tid & 15) of
 // keys (tid >> 4) + 16 * rep; keys past Sk and dims past D read as zero.
 __device__ __forceinline__ void load_v_tile(const AttentionProblem& p,
@@ -253,11 +261,8 @@ static __global__ void __launch_bounds__(kThreads)
   __shared__ __align__(16) float pt[kS][kLd];   // P^T: [key][query]
   __shared__ __align__(16) float vs[kS][kSub3];  // [key][dim]
   const int tid = threadIdx.x;
-  const int chunk = blockIdx.x, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D;
-  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  const int chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = v_rows_of_head(p, bh);
   float* obase = p.out + std::size_t(bh) * p.Sq * D;
 
   load_p_transposed(p, P, bh, pt);  // P^T once per block

@@ -183,11 +183,8 @@ static __global__ void __launch_bounds__(kThreads3, kBlocksPerSm3)
   float(*pt)[kLd] = reinterpret_cast<float(*)[kLd]>(pv_smem);               // P^T [key][query]
   float(*vs)[kSub3] = reinterpret_cast<float(*)[kSub3]>(pv_smem + kS * kLd);  // [key][dim]
   const int tid = threadIdx.x;
-  const int chunk = blockIdx.x, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D;
-  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  const int chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = split_d::v_rows_of_head(p, bh);
   float* obase = p.out + std::size_t(bh) * p.Sq * D;
 
   // V sub-tile s: thread tid copies dims 4 (tid % 32).. of keys tid / 32 + 4r;

@@ -251,11 +251,8 @@ __device__ __forceinline__ void pv_block(const AttentionProblem& p, int nsub, in
   float(*pt)[kLd] = reinterpret_cast<float(*)[kLd]>(pv_smem);                      // P^T [key][query]
   float(*vs)[kS][kSub3] = reinterpret_cast<float(*)[kS][kSub3]>(pv_smem + kS * kLd);  // [buffer][key][dim]
   const int tid = threadIdx.x;
-  const int chunk = blockIdx.x, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D;
-  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  const int chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = split_d::v_rows_of_head(p, bh);
   float* obase = p.out + std::size_t(bh) * p.Sq * D;
 
   const int s_begin = chunk * spb, s_end = min(nsub, s_begin + spb);

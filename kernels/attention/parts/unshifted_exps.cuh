@@ -90,7 +90,7 @@ __device__ __forceinline__ void warp_exps(const float (&scores)[kRows][kKeys], c
 __device__ __forceinline__ void pv_to_output(const AttentionProblem& p, const float (&e)[kRows][kKeysPerWarp],
                                              float (*vs)[kD], float (&sums)[kWarps][kRows], int warp, int key0,
                                              int lane, int tid, int row0, int bh) {
-  keys_in_shared::partial_o_rows(e, vs, key0, lane);
+  rows_in_registers::partial_o_rows(e, vs, key0, lane);
   if (lane == 0) {
 #pragma unroll
     for (int r = 0; r < kRows; ++r) sums[warp][r] = (e[r][0] + e[r][1]) + (e[r][2] + e[r][3]);
@@ -118,7 +118,7 @@ struct UnshiftedTail {
     __shared__ __align__(16) float exps[kRows][kKeys];
     __shared__ float sums[kWarps][kRows];
     float part[kRows * kKeysPerWarp];
-    keys_in_shared::dot_partials(part, q, k);
+    rows_in_registers::dot_partials(part, q, k);
     const bool in_range = store_scores_and_exps(p, part, scores, exps, key0, lane, row0);
     const bool wide = __syncthreads_or(!in_range);
     float e[kRows][kKeysPerWarp];

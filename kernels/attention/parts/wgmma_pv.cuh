@@ -106,11 +106,8 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
   float* pbig = smem;  // then P small, then V^T: [warpgroup][big, small]
   float* vt = smem + 2 * kPFloats;
   const int tid = threadIdx.x, wg = tid >> 7, warp = tid >> 5, lane = tid & 31;
-  const int chunk = blockIdx.x, bh = blockIdx.y;
-  const int h = bh % p.Hq, b = bh / p.Hq;
-  const int kvh = h / (p.Hq / p.Hkv);
-  const int D = p.D;
-  const float* vbase = p.v + std::size_t(b * p.Hkv + kvh) * p.Sk * D;
+  const int chunk = blockIdx.x, bh = blockIdx.y, D = p.D;
+  const float* vbase = split_d::v_rows_of_head(p, bh);
   float* obase = p.out + std::size_t(bh) * p.Sq * D;
 
   // V of step s: task t = warp + 8r covers keys 4 (t % 16).. (lane % 4 picks

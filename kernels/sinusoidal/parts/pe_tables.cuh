@@ -17,6 +17,7 @@
 #include "kernels/attention/parts/row_online_softmax.cuh"
 #include "kernels/common/check.cuh"
 #include "kernels/common/pe.cuh"
+#include "kernels/common/pe_table_fill.cuh"
 #include "kernels/common/problem.h"
 #include "kernels/common/vec.cuh"
 
@@ -27,16 +28,10 @@ static __global__ void __launch_bounds__(256)
     build_tables_kernel(const float* __restrict__ inv_freq, float* __restrict__ table, int D,
                         int Sq, int Sk, int q_offset, int k_offset) {
   const int half = D / 2;
-  const long total = long(Sq + Sk) * half;  // one thread-step per (row, pair)
-  for (long idx = long(blockIdx.x) * blockDim.x + threadIdx.x; idx < total;
-       idx += long(gridDim.x) * blockDim.x) {
-    const int row = int(idx / half), i = int(idx % half);
-    const int pos = row < Sq ? q_offset + row : k_offset + (row - Sq);
-    float s, c;
-    pe_sincos<Sincos::kAccurate>(pe_angle(pos, inv_freq[i]), &s, &c);
+  fill_pe_tables(inv_freq, half, Sq, Sk, q_offset, k_offset, [&](long, int row, int i, float s, float c) {
     table[long(row) * D + 2 * i] = s;
     table[long(row) * D + 2 * i + 1] = c;
-  }
+  });
 }
 
 inline std::size_t workspace_bytes(const AttentionProblem& p) {
