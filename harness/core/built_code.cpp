@@ -1,5 +1,6 @@
 #include "harness/core/built_code.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "harness/core/device_code.h"
