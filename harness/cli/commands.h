@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/core/built_code.h"
 #include "harness/core/record_index.h"
 
 namespace fuselab {
@@ -118,6 +119,11 @@ int cmd_export(const Paths& paths, const std::string& dispatch_out, const std::s
 // rerun): a record that fails its check is left out with a warning naming it,
 // so that one bad file does not stop every family.
 RecordIndex load_records_for_reading(const std::string& records_dir);
+
+// The code this build holds, as report and export judge records against it:
+// each registered version's include closure, and the repository's witnesses
+// of the same SASS (harness/core/built_code.h).
+BuiltCode code_built_now(const Paths& paths);
 
 // Targets as `run` resolves them: explicit ids keep canaries and CPU
 // versions; families, globs and "all" select the CUDA versions that make

@@ -11,7 +11,6 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/cases_file.h"
-#include "harness/core/closure_hashes.h"
 #include "harness/core/op_declarations_json.h"
 #include "harness/dispatch/dispatch_table.h"
 #include "harness/core/registry.h"
@@ -32,9 +31,7 @@ int export_dispatch(const Paths& paths, const std::string& out) {
     const Experiment* e = Registry::global().find(id);
     return e && e->backend_value == Backend::Cuda && !e->canary_value ? &e->limits_value : nullptr;
   };
-  for (const auto& e : Registry::global().all())
-    if (const ExperimentClosure* c = find_experiment_closure(e.module())) build.code.add_closure(e.id(), c->sha256);
-  add_repository_witnesses(build.code, paths.root, paths.records_dir);
+  build.code = code_built_now(paths);
   const DispatchTable table = build_dispatch_table(index, families, cases, build);
   const bool written = write_file_if_changed(out, render_dispatch_table(table));
   spdlog::info("dispatch table: {} entries, {} fallbacks from {} records; {} {}", table.entries.size(),

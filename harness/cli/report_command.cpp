@@ -6,8 +6,6 @@
 #include "harness/cli/commands.h"
 #include "harness/cli/exit_codes.h"
 #include "harness/core/archive_index.h"
-#include "harness/core/closure_hashes.h"
-#include "harness/core/registry.h"
 #include "harness/core/cases_file.h"
 #include "harness/core/report.h"
 #include "harness/core/targets_file.h"
@@ -31,9 +29,7 @@ int cmd_report(const Paths& paths, const ReportArgs& args) {
   options.targets = load_all_targets(paths.root);
   const ArchiveIndex archive = ArchiveIndex::load(paths.root);
   for (const auto& a : archive.all()) options.archived[a.id()] = a.last_commit;
-  for (const auto& e : Registry::global().all())
-    if (const ExperimentClosure* c = find_experiment_closure(e.module())) options.built_code.add_closure(e.id(), c->sha256);
-  add_repository_witnesses(options.built_code, paths.root, paths.records_dir);
+  options.built_code = code_built_now(paths);
   const ReportResult r = generate_report(options);
   for (const auto& w : r.warnings) spdlog::warn("{}", w);
   for (const auto& fix : r.repairs) spdlog::warn("repaired: {}", fix);

@@ -70,11 +70,12 @@ void BuiltCode::add_witnesses(const RecordIndex& index) {
 
 CodeState BuiltCode::state_of(const std::string& id, const json& entry) const {
   CodeState state;
-  const auto built = closures_.find(id);
-  if (built == closures_.end()) return state;  // kNotBuilt
   const std::string recorded = recorded_closure_of(entry);
+  const auto built = closures_.find(id);
   if (recorded.empty()) {
     state.kind = CodeState::kNoClosure;
+  } else if (built == closures_.end()) {
+    state.kind = CodeState::kNotBuilt;
   } else if (recorded == built->second) {
     state.kind = CodeState::kCurrent;
   } else {

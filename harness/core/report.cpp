@@ -87,8 +87,7 @@ struct TempDir {
 std::string source_state(const ReportExperiment& v, const ReportOptions& o) {
   if (!v.archived_at.empty()) return "archived at " + v.archived_at.substr(0, 12);
   const nlohmann::json* e = v.verdict_entry ? v.verdict_entry : v.declaration;
-  if (!e || recorded_closure_of(*e).empty()) return "no closure on record";
-  return o.built_code.state_of(v.id, *e).describe();
+  return e ? o.built_code.state_of(v.id, *e).describe() : "no closure on record";
 }
 
 // What a kept dated file that differs from what the records and notes give
