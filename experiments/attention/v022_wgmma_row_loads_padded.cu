@@ -8,13 +8,13 @@ FUSELAB_EXPERIMENT(attention, v022_wgmma_row_loads_padded) {
   const fuselab::Limits lim = fuselab::experiments::split_d_limits({fuselab::PeKind::None}, 4, a::split_d::kS);
   return fuselab::Experiment{}
       .parent("attention/v020_wgmma_row_loads")
-      .hypothesis(
-          "The probe times phase 1's reads alone, cold, at D = 16384: 26.5 us with v017's "
-          "row-per-lane loader, 22.4 us with v020's rows-per-warp loader, 20.8 us contiguous; at "
-          "D = 8192: 14.0 / 12.0 / 11.7. v017's phase 1 already runs at its loader's read time. "
-          "v020 lost to 8-way bank conflicts in its split stores; with those gone (a padded core "
-          "layout), phase 1 should run at the faster loader's read time: ~4 us less than v017 "
-          "at D = 16384 (~45.5 us, 1.09x) and ~2 us at D = 8192 (1.06x); declared as 1.06x.")
+      .hypothesis(R"(
+          The probe times phase 1's reads alone, cold, at D = 16384: 26.5 us with v017's
+          row-per-lane loader, 22.4 us with v020's rows-per-warp loader, 20.8 us contiguous; at
+          D = 8192: 14.0 / 12.0 / 11.7. v017's phase 1 already runs at its loader's read time.
+          v020 lost to 8-way bank conflicts in its split stores; with those gone (a padded core
+          layout), phase 1 should run at the faster loader's read time: ~4 us less than v017 at
+          D = 16384 (~45.5 us, 1.09x) and ~2 us at D = 8192 (1.06x); declared as 1.06x.)")
       .prediction(fuselab::faster_than("attention/v017_wgmma_scores", 1.06, {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(lim)
       .kernel("partial_scores_wgmma_row_loads_padded",

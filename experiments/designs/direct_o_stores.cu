@@ -12,10 +12,10 @@ FUSELAB_EXPERIMENT(sinusoidal, v041_direct_o_stores) {
   namespace k = fuselab::kernels::sinusoidal::register_qk_shared_pe;
   return fuselab::Experiment{}
       .parent("sinusoidal/v040_register_qk_shared_pe")
-      .hypothesis(
-          "Attention v032 stores phase 3's O straight from the accumulators (one barrier per "
-          "step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries "
-          "no PE: the same 1.03x over v040 at both.")
+      .hypothesis(R"(
+          Attention v032 stores phase 3's O straight from the accumulators (one barrier per
+          step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries no
+          PE: the same 1.03x over v040 at both.)")
       .prediction(fuselab::faster_than("sinusoidal/v040_register_qk_shared_pe", 1.03,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
@@ -29,10 +29,10 @@ FUSELAB_EXPERIMENT(rope, v043_direct_o_stores) {
   namespace a = fuselab::kernels::attention;
   return fuselab::Experiment{}
       .parent("rope/v042_register_qk_shared_pe")
-      .hypothesis(
-          "Attention v032 stores phase 3's O straight from the accumulators (one barrier per "
-          "step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries "
-          "no rotation: the same 1.03x over v042 at both, neox (~45 us at D = 16384).")
+      .hypothesis(R"(
+          Attention v032 stores phase 3's O straight from the accumulators (one barrier per
+          step, no staging), predicted 1.03x over v030 at D = 8192 and 16384. Phase 3 carries no
+          rotation: the same 1.03x over v042 at both, neox (~45 us at D = 16384).)")
       .prediction(fuselab::faster_than("rope/v042_register_qk_shared_pe", 1.03,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))

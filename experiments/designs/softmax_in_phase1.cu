@@ -13,13 +13,13 @@ FUSELAB_EXPERIMENT(sinusoidal, v124_softmax_in_phase1) {
   namespace k = fuselab::kernels::sinusoidal::register_qk_shared_pe;
   return fuselab::Experiment{}
       .parent("sinusoidal/v116_p_by_async_copies")
-      .hypothesis(
-          "Attention v111 lets phase 1's blocks take the softmax rows after a counting barrier per "
-          "head, in place of phase 2's launch: one grid release and phase 2's start fewer between "
-          "phase 1's last block and phase 3 (3.3 us in v103's timeline at D = 16384), predicted "
-          "1.02x over v103 at D = 8192 and 16384. The PE is all in phase 1 before its partials, "
-          "unchanged: the same 1.02x over v116 at both (~24.7 and ~37.7 us; 60 % of the copy "
-          "ceiling at 16384 is ~37.3).")
+      .hypothesis(R"(
+          Attention v111 lets phase 1's blocks take the softmax rows after a counting barrier
+          per head, in place of phase 2's launch: one grid release and phase 2's start fewer
+          between phase 1's last block and phase 3 (3.3 us in v103's timeline at D = 16384),
+          predicted 1.02x over v103 at D = 8192 and 16384. The PE is all in phase 1 before its
+          partials, unchanged: the same 1.02x over v116 at both (~24.7 and ~37.7 us; 60 % of the
+          copy ceiling at 16384 is ~37.3).)")
       .prediction(fuselab::faster_than("sinusoidal/v116_p_by_async_copies", 1.02,
                                        {"b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
@@ -35,12 +35,12 @@ FUSELAB_EXPERIMENT(rope, v127_softmax_in_phase1) {
   namespace a = fuselab::kernels::attention;
   return fuselab::Experiment{}
       .parent("rope/v119_p_by_async_copies")
-      .hypothesis(
-          "Attention v111 lets phase 1's blocks take the softmax rows after a counting barrier per "
-          "head, in place of phase 2's launch: one grid release and phase 2's start fewer between "
-          "phase 1's last block and phase 3 (3.3 us in v103's timeline at D = 16384), predicted "
-          "1.02x over v103 at D = 8192 and 16384. The rotation is all in phase 1 before its "
-          "partials, unchanged: the same 1.02x over v119, neox, at both (~25.8 and ~40.3 us).")
+      .hypothesis(R"(
+          Attention v111 lets phase 1's blocks take the softmax rows after a counting barrier
+          per head, in place of phase 2's launch: one grid release and phase 2's start fewer
+          between phase 1's last block and phase 3 (3.3 us in v103's timeline at D = 16384),
+          predicted 1.02x over v103 at D = 8192 and 16384. The rotation is all in phase 1 before
+          its partials, unchanged: the same 1.02x over v119, neox, at both (~25.8 and ~40.3 us).)")
       .prediction(fuselab::faster_than("rope/v119_p_by_async_copies", 1.02,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))

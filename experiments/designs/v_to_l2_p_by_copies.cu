@@ -14,14 +14,14 @@ FUSELAB_EXPERIMENT(attention, v105_v_to_l2_p_by_copies) {
   namespace a = fuselab::kernels::attention;
   return fuselab::Experiment{}
       .parent("attention/v103_p_by_async_copies")
-      .hypothesis(
-          "v089 (each phase-1 block sends a share of V to L2 as it ends) gained 1.036x over v082 at "
-          "D = 8192, where every tensor fits in L2, and lost 0.4 % at 16384, where its reads took "
-          "DRAM time from phase 1's last blocks. v082's phase 3 waited on P, which landed behind V; "
-          "v103's waits on V (timeline 1728Z at 8192: V's only step lands at 19.7 us, median block, "
-          "1.3 us after P), so V found in L2 should shorten it more than it did v082's: predicted "
-          "1.03x over v103 at D = 8192 (~24.5 us). At 16384 phase 1's loss should stay; no gain is "
-          "declared there.")
+      .hypothesis(R"(
+          v089 (each phase-1 block sends a share of V to L2 as it ends) gained 1.036x over v082
+          at D = 8192, where every tensor fits in L2, and lost 0.4 % at 16384, where its reads
+          took DRAM time from phase 1's last blocks. v082's phase 3 waited on P, which landed
+          behind V; v103's waits on V (timeline 1728Z at 8192: V's only step lands at 19.7 us,
+          median block, 1.3 us after P), so V found in L2 should shorten it more than it did
+          v082's: predicted 1.03x over v103 at D = 8192 (~24.5 us). At 16384 phase 1's loss
+          should stay; no gain is declared there.)")
       .prediction(fuselab::faster_than("attention/v103_p_by_async_copies", 1.03, {"b1_h4_s64_d8192"}))
       .limits(fuselab::experiments::no_pe_split_d_limits(a::split_d::kS))
       .kernel("partial_scores_wgmma_row_loads_padded_fp16_split_triggered_v_to_l2",
@@ -35,11 +35,11 @@ FUSELAB_EXPERIMENT(sinusoidal, v118_v_to_l2_p_by_copies) {
   namespace k = fuselab::kernels::sinusoidal::register_qk_shared_pe;
   return fuselab::Experiment{}
       .parent("sinusoidal/v116_p_by_async_copies")
-      .hypothesis(
-          "Attention v105 puts v089's phase 1 (V sent to L2 as each block ends) under v103's phase "
-          "3, which waits on V rather than on P, predicted 1.03x over v103 at D = 8192, where every "
-          "tensor fits in L2. The PE is all in phase 1, whose products and loads are unchanged: the "
-          "same 1.03x over v116 at 8192 (~24.9 us); no gain is declared at 16384.")
+      .hypothesis(R"(
+          Attention v105 puts v089's phase 1 (V sent to L2 as each block ends) under v103's
+          phase 3, which waits on V rather than on P, predicted 1.03x over v103 at D = 8192,
+          where every tensor fits in L2. The PE is all in phase 1, whose products and loads are
+          unchanged: the same 1.03x over v116 at 8192 (~24.9 us); no gain is declared at 16384.)")
       .prediction(fuselab::faster_than("sinusoidal/v116_p_by_async_copies", 1.03,
                                        {"b1_h4_s64_d8192"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))
@@ -53,12 +53,12 @@ FUSELAB_EXPERIMENT(rope, v121_v_to_l2_p_by_copies) {
   namespace a = fuselab::kernels::attention;
   return fuselab::Experiment{}
       .parent("rope/v119_p_by_async_copies")
-      .hypothesis(
-          "Attention v105 puts v089's phase 1 (V sent to L2 as each block ends) under v103's phase "
-          "3, which waits on V rather than on P, predicted 1.03x over v103 at D = 8192, where every "
-          "tensor fits in L2. The rotation is all in phase 1, whose products and loads are "
-          "unchanged: the same 1.03x over v119, neox, at 8192 (~25.8 us); no gain is declared at "
-          "16384.")
+      .hypothesis(R"(
+          Attention v105 puts v089's phase 1 (V sent to L2 as each block ends) under v103's
+          phase 3, which waits on V rather than on P, predicted 1.03x over v103 at D = 8192,
+          where every tensor fits in L2. The rotation is all in phase 1, whose products and
+          loads are unchanged: the same 1.03x over v119, neox, at 8192 (~25.8 us); no gain is
+          declared at 16384.)")
       .prediction(fuselab::faster_than("rope/v119_p_by_async_copies", 1.03,
                                        {"b1_h4_s64_d8192_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))

@@ -10,17 +10,17 @@ FUSELAB_EXPERIMENT(rope, v128_neox_whole_lines) {
   using Neox = fuselab::kernels::rope::SharedNeoxHook;
   return fuselab::Experiment{}
       .parent("rope/v127_softmax_in_phase1")
-      .hypothesis(
-          "Neox runs 41.26 us at 1x4x64x16384 against interleaved's 38.43 (v127, 0249Z), with the "
-          "same bytes. Its phase-1 loader (attention v020, paired) gives a warp 8 rows x 64 bytes "
-          "per load, touching 8 lines for half of each, where interleaved's touches 4 whole lines; "
-          "under the largest carveout neox's phase 1 lost ~2.6 us with the same L1 hit rate, "
-          "sectors and DRAM bytes (ncu 0015Z), so the loads' shape, not their bytes, is the "
-          "suspect. Here a thread loads a line pair for two sub-tiles at once (a warp: 4 rows x "
-          "128 bytes, as interleaved), 8 float4s a thread instead of 4, and the two halves of the "
-          "threads store the two sub-tiles in turn. If neox's phase 1 comes within half of "
-          "interleaved's: 1.03x over v127, neox, at D = 8192 and 16384 (~25.4 and ~40.1 us); "
-          "interleaved unchanged (its loader is v127's).")
+      .hypothesis(R"(
+          Neox runs 41.26 us at 1x4x64x16384 against interleaved's 38.43 (v127, 0249Z), with the
+          same bytes. Its phase-1 loader (attention v020, paired) gives a warp 8 rows x 64 bytes
+          per load, touching 8 lines for half of each, where interleaved's touches 4 whole
+          lines; under the largest carveout neox's phase 1 lost ~2.6 us with the same L1 hit
+          rate, sectors and DRAM bytes (ncu 0015Z), so the loads' shape, not their bytes, is the
+          suspect. Here a thread loads a line pair for two sub-tiles at once (a warp: 4 rows x
+          128 bytes, as interleaved), 8 float4s a thread instead of 4, and the two halves of the
+          threads store the two sub-tiles in turn. If neox's phase 1 comes within half of
+          interleaved's: 1.03x over v127, neox, at D = 8192 and 16384 (~25.4 and ~40.1 us);
+          interleaved unchanged (its loader is v127's).)")
       .prediction(fuselab::faster_than("rope/v127_softmax_in_phase1", 1.03,
                                        {"b1_h4_s64_d8192_neox", "b1_h4_s64_d16384_neox"}))
       .limits(fuselab::experiments::reduced_rope_split_d_limits(a::split_d::kS))

@@ -8,11 +8,11 @@ FUSELAB_EXPERIMENT(sinusoidal, v055_cluster_push) {
   namespace k = fuselab::kernels::sinusoidal;
   return fuselab::Experiment{}
       .parent("sinusoidal/v054_cluster_registers")
-      .hypothesis(
-          "Attention v047's pushed cluster reduction and 16 x 4-warp clusters (declared 1.15x "
-          "over v046 at D = 2048, 8192 and 16384) under the same PE as v054, which ran 17.1 / "
-          "41.8 / 71.6 us (run 20261125T0942*). The PE sits in phase 1, which v047 leaves as it "
-          "is: the same 1.15x over v054.")
+      .hypothesis(R"(
+          Attention v047's pushed cluster reduction and 16 x 4-warp clusters (declared 1.15x
+          over v046 at D = 2048, 8192 and 16384) under the same PE as v054, which ran 17.1 /
+          41.8 / 71.6 us (run 20261125T0942*). The PE sits in phase 1, which v047 leaves as it
+          is: the same 1.15x over v054.)")
       .prediction(fuselab::faster_than("sinusoidal/v054_cluster_registers", 1.15,
                                        {"b1_h4_s64_d2048", "b1_h4_s64_d8192", "b1_h4_s64_d16384"}))
       .limits(fuselab::experiments::reduced_sinusoidal_split_d_limits(a::split_d::kS))

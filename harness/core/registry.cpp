@@ -24,6 +24,28 @@ std::string parent_folder_of(const std::string& path) {
   return basename_of(path.substr(0, slash));
 }
 
+// A hypothesis is prose; a module writes it as a raw string over indented
+// lines. It is kept as one paragraph: every line is trimmed, empty lines are
+// dropped and the rest are joined by single spaces. Text on one line is kept
+// as written.
+std::string as_one_paragraph(const std::string& prose) {
+  if (prose.find('\n') == std::string::npos) return prose;
+  std::string paragraph;
+  std::size_t start = 0;
+  while (start <= prose.size()) {
+    const std::size_t end = std::min(prose.find('\n', start), prose.size());
+    const std::string line = prose.substr(start, end - start);
+    const auto first = line.find_first_not_of(" \t");
+    if (first != std::string::npos) {
+      const auto last = line.find_last_not_of(" \t");
+      if (!paragraph.empty()) paragraph += ' ';
+      paragraph += line.substr(first, last - first + 1);
+    }
+    start = end + 1;
+  }
+  return paragraph;
+}
+
 [[noreturn]] void refuse(const Experiment& e, const std::string& what, const std::string& fix) {
   throw std::runtime_error("experiment " + e.id() + " (" + e.source_file + "): " + what +
                            ". Fix: " + fix + ".");
@@ -36,7 +58,10 @@ Registry& Registry::global() {
   return registry;
 }
 
-void Registry::add(Experiment e) { experiments_.push_back(std::move(e)); }
+void Registry::add(Experiment e) {
+  e.hypothesis_text = as_one_paragraph(e.hypothesis_text);
+  experiments_.push_back(std::move(e));
+}
 
 detail::Registrar::Registrar(const char* family, const char* version, const char* file,
                              Experiment (*make)()) {

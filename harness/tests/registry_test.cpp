@@ -84,6 +84,20 @@ TEST(Registry, RefusesADesignModuleWithTwoVersionsOfOneFamily) {
   EXPECT_TRUE(mentions(msg, "Fix:")) << msg;
 }
 
+TEST(Registry, KeepsAHypothesisWrittenOverLinesAsOneParagraph) {
+  Experiment e = make("v000_base");
+  e.hypothesis(R"(
+      Tiles of 64 keys keep K in L2:	the score loop
+        reads it once.   Expect 1.2x.
+  )");
+  const Registry r = with({e});
+  EXPECT_EQ(r.find("attention/v000_base")->hypothesis_text,
+            "Tiles of 64 keys keep K in L2:\tthe score loop reads it once.   Expect 1.2x.");
+  Experiment one_line = make("v001_next", "attention/v000_base");
+  one_line.hypothesis("  kept as written ");
+  EXPECT_EQ(with({one_line}).find("attention/v001_next")->hypothesis_text, "  kept as written ");
+}
+
 TEST(Registry, RefusesMalformedVersion) {
   Experiment e = make("v1_base");
   EXPECT_TRUE(mentions(refusal(with({e})), "is not vNNN_slug"));
