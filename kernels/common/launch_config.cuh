@@ -23,6 +23,21 @@
 
 namespace fuselab::kernels {
 
+// The one attribute each launcher below passes to launch_with_attribute.
+inline cudaLaunchAttribute dependent_attribute() {
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr.val.programmaticStreamSerializationAllowed = 1;
+  return attr;
+}
+
+inline cudaLaunchAttribute cooperative_attribute() {
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeCooperative;
+  attr.val.cooperative = 1;
+  return attr;
+}
+
 inline cudaLaunchAttribute cluster_attribute(int cluster) {
   cudaLaunchAttribute attr{};
   attr.id = cudaLaunchAttributeClusterDimension;
@@ -47,10 +62,7 @@ inline void launch_with_attribute(cudaLaunchAttribute attr, void (*kernel)(Param
 template <class... Params, class... Args>
 inline void launch_dependent(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
                              cudaStream_t stream, Args... args) {
-  cudaLaunchAttribute early{};
-  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  early.val.programmaticStreamSerializationAllowed = 1;
-  launch_with_attribute(early, kernel, grid, block, smem, stream, args...);
+  launch_with_attribute(dependent_attribute(), kernel, grid, block, smem, stream, args...);
 }
 
 template <class... Params, class... Args>
@@ -62,10 +74,7 @@ inline void launch_clustered(int cluster, void (*kernel)(Params...), dim3 grid, 
 template <class... Params, class... Args>
 inline void launch_cooperative(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t smem,
                                cudaStream_t stream, Args... args) {
-  cudaLaunchAttribute attr{};
-  attr.id = cudaLaunchAttributeCooperative;
-  attr.val.cooperative = 1;
-  launch_with_attribute(attr, kernel, grid, block, smem, stream, args...);
+  launch_with_attribute(cooperative_attribute(), kernel, grid, block, smem, stream, args...);
 }
 
 inline int max_active_clusters(const void* kernel, int cluster, int threads, std::size_t smem) {

@@ -266,6 +266,21 @@ __device__ __forceinline__ void store_partial(const double (&accd)[4][4], float*
   }
 }
 
+// A warp's 16 x 8kJ block of A B over k in [0, kK), 3xTF32: per 8-wide
+// k-step, A's fragment (rows m0.., stride lda) split once and used for kJ
+// mma_3xtf32, the B fragment of columns n0 + 8j from load_b(n, k0) (B's
+// layout, k-major or n-major, is the loader's). acc is added to, not reset.
+template <int kK, int kJ, class LoadB>
+__device__ __forceinline__ void warp_products_3xtf32(float (&acc)[kJ][4], const float* a, int lda, int m0, int n0,
+                                                     int lane, LoadB load_b) {
+#pragma unroll
+  for (int k0 = 0; k0 < kK; k0 += 8) {
+    const SplitTf32<4> af = load_a_frag(a, lda, m0, k0, lane);
+#pragma unroll
+    for (int j = 0; j < kJ; ++j) mma_3xtf32(acc[j], af, load_b(n0 + 8 * j, k0));
+  }
+}
+
 template <class Pe, class Sched = Contiguous>
 __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const Pe& pe,
                                                const BlockWork& w, float* smem,
@@ -313,12 +328,8 @@ __device__ __forceinline__ void partial_scores(const AttentionProblem& p, const 
     const float* qt = tile;
     const float* kt = tile + kS * kLdQK;
     float acc[4][4] = {};
-#pragma unroll
-    for (int k0 = 0; k0 < kTile; k0 += 8) {
-      const SplitTf32<4> a = load_a_frag(qt, kLdQK, m0, k0, lane);
-#pragma unroll
-      for (int j = 0; j < 4; ++j) mma_3xtf32(acc[j], a, load_b_frag_nk(kt, kLdQK, n0 + 8 * j, k0, lane));
-    }
+    warp_products_3xtf32<kTile>(acc, qt, kLdQK, m0, n0, lane,
+                                [&](int n, int k0) { return load_b_frag_nk(kt, kLdQK, n, k0, lane); });
 #pragma unroll
     for (int j = 0; j < 4; ++j)
 #pragma unroll
@@ -464,12 +475,8 @@ __device__ __forceinline__ void pv_tiles(const AttentionProblem& p, const BlockW
     cp_async_commit();
     const float* vt = ring + (it % kStages) * kStage3Floats;
     float acc[2][4] = {};
-#pragma unroll
-    for (int k0 = 0; k0 < kS; k0 += 8) {
-      const SplitTf32<4> a = load_a_frag(pt, kLdP, m0, k0, lane);
-#pragma unroll
-      for (int j = 0; j < 2; ++j) mma_3xtf32(acc[j], a, load_b_frag_kn(vt, kLdV, n0 + 8 * j, k0, lane));
-    }
+    warp_products_3xtf32<kS>(acc, pt, kLdP, m0, n0, lane,
+                             [&](int n, int k0) { return load_b_frag_kn(vt, kLdV, n, k0, lane); });
     const int t = w.tile(it);
 #pragma unroll
     for (int j = 0; j < 2; ++j) {

@@ -159,13 +159,9 @@ static __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     for (int k = 0; k < kS / 8; ++k) {
       const std::uint64_t pb = DenseCores64::desc(pbig, k), ps = DenseCores64::desc(pbig + kPFloats, k);
       const std::uint64_t vb = VCores::desc(vbig, k), vs = VCores::desc(vbig + kVFloats, k);
-      wgmma_m64n64k8_tf32(acc, ps, vb);  // small terms first
-      wgmma_m64n64k8_tf32(acc, pb, vs);
-      wgmma_m64n64k8_tf32(acc, pb, vb);
+      wgmma_scores::step_3xtf32(acc, pb, ps, vb, vs);
     }
-    wgmma_commit();
-    wgmma_wait<0>();
-    wgmma_fence_operands(acc);
+    wgmma_scores::products_done(acc);
 #pragma unroll
     for (int j = 0; j < 8; ++j)
 #pragma unroll

@@ -110,6 +110,27 @@ __device__ __forceinline__ void put_split(float* buf, bool is_q, int row, int co
   }
 }
 
+// One k-step of a 3xTF32 product (m64n64k8) from shared-memory descriptors
+// of the big and small tf32 parts of A and B: acc += a_small b_big +
+// a_big b_small + a_big b_big, small terms first (added while the sum is
+// still small, so fewer of their bits round away). a_small b_small is
+// dropped (below fp32's precision).
+// The caller fences before the first step and ends with products_done.
+__device__ __forceinline__ void step_3xtf32(float (&acc)[32], std::uint64_t a_big, std::uint64_t a_small,
+                                            std::uint64_t b_big, std::uint64_t b_small) {
+  wgmma_m64n64k8_tf32(acc, a_small, b_big);
+  wgmma_m64n64k8_tf32(acc, a_big, b_small);
+  wgmma_m64n64k8_tf32(acc, a_big, b_big);
+}
+
+// The products issued since the last commit, committed and waited for; acc is
+// the thread's again (its registers fenced against the compiler).
+__device__ __forceinline__ void products_done(float (&acc)[32]) {
+  wgmma_commit();
+  wgmma_wait<0>();
+  wgmma_fence_operands(acc);
+}
+
 // Warpgroup wg's products on a complete buffer: k-steps 2wg and 2wg + 1 of
 // the sub-tile, 3xTF32 (fp16 parts: k-step wg of 16 dims, 3xFP16), waited
 // for.
@@ -129,14 +150,10 @@ __device__ __forceinline__ void buffer_products(float (&acc)[32], const float* b
     for (int k = 2 * wg; k < 2 * wg + 2; ++k) {
       const std::uint64_t qb = Layout::desc(buf, k), qs = Layout::desc(buf + kTile, k);
       const std::uint64_t kb = Layout::desc(buf + 2 * kTile, k), ks = Layout::desc(buf + 3 * kTile, k);
-      wgmma_m64n64k8_tf32(acc, qs, kb);  // small terms first
-      wgmma_m64n64k8_tf32(acc, qb, ks);
-      wgmma_m64n64k8_tf32(acc, qb, kb);
+      step_3xtf32(acc, qb, qs, kb, ks);
     }
   }
-  wgmma_commit();
-  wgmma_wait<0>();
-  wgmma_fence_operands(acc);
+  products_done(acc);
 }
 
 // The block's 64x64 scores: warpgroup 1's accumulator is added to warpgroup
